@@ -1,0 +1,34 @@
+/** The rules engine's public surface: pure TypeScript, no platform APIs. */
+export {
+  CENTRE,
+  HEXAGON,
+  HOLE_COUNT,
+  HOLE_ROW,
+  HOLE_X,
+  type Hole,
+  holeName,
+  oppositePoint,
+  POINT_EDGE,
+  POINT_HOLES,
+  POINT_OF,
+  POINTS,
+  type Point,
+  parseHoleName,
+  ROW_LENGTHS,
+} from "./board.ts";
+export { RulesError, type RulesErrorCode } from "./errors.ts";
+export {
+  type Action,
+  Game,
+  type GameOptions,
+  type Move,
+  type Occupant,
+  type Result,
+  type Standing,
+  type Turn,
+} from "./game.ts";
+export { formatMove, formatPath, type Notated, parseHole, parseMove } from "./notation.ts";
+export { perft } from "./perft.ts";
+export { type EndReason, TURN_LIMIT_PER_COLOUR } from "./position.ts";
+export { notate, type ParsedRecord, readRecord, writeRecord } from "./record.ts";
+export { DEFAULT_SETTINGS, makeSettings, type Settings, seating, type Variant } from "./settings.ts";
