@@ -1,0 +1,9 @@
+import type { Table } from "./table.ts";
+
+/** The worker's bindings (wrangler.toml). */
+export interface Env {
+  readonly TABLES: DurableObjectNamespace<Table>;
+  readonly ASSETS: Fetcher;
+  /** Days without an event after which a table is deleted. */
+  readonly IDLE_DAYS?: string;
+}

@@ -1,0 +1,141 @@
+/**
+ * The table's SQLite schema and every query it runs. The event log is the
+ * source of truth: one row per event, appended, never rewritten; seats and
+ * the table's settings live in their own small tables. All calls are
+ * synchronous (the Durable Object SQL API), so a caller that makes several
+ * without an `await` between them commits them atomically.
+ */
+import type { TableEvent, TableSettings } from "../protocol/index.ts";
+
+export interface StoredEvent {
+  readonly seq: number;
+  readonly event: TableEvent;
+  readonly at: number;
+}
+
+export interface StoredSeat {
+  readonly seat: number;
+  readonly name: string;
+  readonly tokenHash: ArrayBuffer;
+}
+
+export interface TableMeta {
+  readonly id: string;
+  readonly settings: TableSettings;
+  readonly hostTokenHash: ArrayBuffer;
+  readonly createdAt: number;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS meta (
+    id TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    host_token_hash BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS seats (
+    seat INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash BLOB NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    -- "seat:request id" of the client request that caused the event, for idempotency.
+    request TEXT UNIQUE
+  );
+  CREATE INDEX IF NOT EXISTS events_by_type ON events (type, seq);
+`;
+
+export class TableStore {
+  private readonly sql: SqlStorage;
+
+  constructor(storage: DurableObjectStorage) {
+    this.sql = storage.sql;
+    this.sql.exec(SCHEMA);
+  }
+
+  meta(): TableMeta | undefined {
+    const row = this.sql
+      .exec<{ id: string; settings: string; host_token_hash: ArrayBuffer; created_at: number }>("SELECT * FROM meta")
+      .toArray()[0];
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      settings: JSON.parse(row.settings),
+      hostTokenHash: row.host_token_hash,
+      createdAt: row.created_at,
+    };
+  }
+
+  createMeta(meta: TableMeta): void {
+    this.sql.exec(
+      "INSERT INTO meta (id, settings, host_token_hash, created_at) VALUES (?, ?, ?, ?)",
+      meta.id,
+      JSON.stringify(meta.settings),
+      meta.hostTokenHash,
+      meta.createdAt,
+    );
+  }
+
+  seats(): StoredSeat[] {
+    return this.sql
+      .exec<{ seat: number; name: string; token_hash: ArrayBuffer }>("SELECT * FROM seats ORDER BY seat")
+      .toArray()
+      .map((row) => ({ seat: row.seat, name: row.name, tokenHash: row.token_hash }));
+  }
+
+  takeSeat(seat: StoredSeat): void {
+    this.sql.exec("INSERT INTO seats (seat, name, token_hash) VALUES (?, ?, ?)", seat.seat, seat.name, seat.tokenHash);
+  }
+
+  freeSeat(seat: number): void {
+    this.sql.exec("DELETE FROM seats WHERE seat = ?", seat);
+  }
+
+  /** Appends one event and returns its sequence number. */
+  append(event: TableEvent, at: number, request?: string): number {
+    return this.sql
+      .exec<{ seq: number }>(
+        "INSERT INTO events (type, payload, at, request) VALUES (?, ?, ?, ?) RETURNING seq",
+        event.type,
+        JSON.stringify(event),
+        at,
+        request ?? null,
+      )
+      .one().seq;
+  }
+
+  /** The event a client request produced, if it was already applied. */
+  seqOfRequest(request: string): number | undefined {
+    return this.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE request = ?", request).toArray()[0]?.seq;
+  }
+
+  /** Events after `seq`, in order. */
+  eventsAfter(seq: number, limit = Number.MAX_SAFE_INTEGER): StoredEvent[] {
+    return this.sql
+      .exec<{ seq: number; payload: string; at: number }>(
+        "SELECT seq, payload, at FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+        seq,
+        limit,
+      )
+      .toArray()
+      .map((row) => ({ seq: row.seq, event: JSON.parse(row.payload), at: row.at }));
+  }
+
+  /** The sequence number of the latest `started` event: the current game replays from there. */
+  lastStartSeq(): number | undefined {
+    return (
+      this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events WHERE type = 'started'").one().seq ??
+      undefined
+    );
+  }
+
+  lastEvent(): { seq: number; at: number } | undefined {
+    return this.sql
+      .exec<{ seq: number; at: number }>("SELECT seq, at FROM events ORDER BY seq DESC LIMIT 1")
+      .toArray()[0];
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The worker: HTTP routes in front of the tables. It checks ids and request
+ * bodies, then hands each table's requests to that table's Durable Object.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { type Context, Hono } from "hono";
+import { cors } from "hono/cors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
+import { TableSettingsSchema } from "../protocol/index.ts";
+import { makeSettings, RulesError } from "../rules/index.ts";
+import type { Env } from "./env.ts";
+import { isTableId, newTableId, newToken } from "./ids.ts";
+
+export { Table } from "./table.ts";
+
+function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, field?: string) {
+  const error: ErrorBody = field === undefined ? { code, message } : { code, message, field };
+  return c.json({ error }, status);
+}
+
+const tableParam = zValidator("param", z.object({ id: z.string().refine(isTableId) }), (result, c) => {
+  if (!result.success) return fail(c, 400, "bad-table-id", "a table id is 16 URL-safe characters");
+});
+
+const app = new Hono<{ Bindings: Env }>();
+
+app.use("/api/*", cors());
+
+app.post(
+  "/api/tables",
+  zValidator("json", TableSettingsSchema, (result, c) => {
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    const field = issue?.path.join(".") || undefined;
+    return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
+  }),
+  async (c) => {
+    const settings = c.req.valid("json");
+    try {
+      makeSettings(settings); // the engine refuses combinations the rules do not define
+    } catch (error) {
+      if (error instanceof RulesError) return fail(c, 400, "invalid-settings", error.message, error.field);
+      throw error;
+    }
+    const hostToken = newToken();
+    // 96 random bits make a collision practically impossible; the table refuses one anyway.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = newTableId();
+      const created = await c.env.TABLES.getByName(id).create(id, settings, hostToken);
+      if (created.ok) {
+        const shareLink = new URL(`/t/${id}`, c.req.url).href;
+        return c.json({ id, shareLink, hostToken }, 201);
+      }
+    }
+    return fail(c, 500, "bad-request", "could not allocate a table id");
+  },
+);
+
+app.get("/api/tables/:id", tableParam, async (c) => {
+  const snapshot = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
+  if (!snapshot) return fail(c, 404, "table-not-found", "no such table");
+  return c.json(snapshot);
+});
+
+app.get("/api/tables/:id/record", tableParam, async (c) => {
+  const stub = c.env.TABLES.getByName(c.req.valid("param").id);
+  const record = await stub.record();
+  if (record === null) {
+    const exists = (await stub.snapshot()) !== null;
+    return exists
+      ? fail(c, 404, "not-found", "no game has started at this table yet")
+      : fail(c, 404, "table-not-found", "no such table");
+  }
+  return c.text(record, 200, { "Content-Type": "text/plain; charset=utf-8" });
+});
+
+app.get("/api/tables/:id/ws", tableParam, async (c) => {
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    return fail(c, 426, "bad-request", "this endpoint expects a WebSocket upgrade");
+  }
+  return c.env.TABLES.getByName(c.req.valid("param").id).fetch(c.req.raw);
+});
+
+app.get("/t/:id", tableParam, async (c) => {
+  const snapshot = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
+  if (!snapshot) return fail(c, 404, "table-not-found", "no such table");
+  return c.env.ASSETS.fetch(new URL("/table.html", c.req.url));
+});
+
+app.notFound((c) => fail(c, 404, "not-found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+app.onError((error, c) => {
+  console.error(error);
+  return fail(c, 500, "bad-request", "internal error");
+});
+
+export default app;
