@@ -31,5 +31,6 @@ export function sameHash(a: ArrayBuffer, b: ArrayBuffer): boolean {
 }
 
 function randomBase64Url(bytes: number): string {
-  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
+  // Padding carries no information and is not URL-safe.
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(bytes)).buffer).replace(/=+$/, "");
 }
