@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "bad-table-id",
   "table-not-found",
   "not-found",
+  "internal-error",
   // Socket messages.
   "bad-json",
   "bad-message",

@@ -54,7 +54,7 @@ app.post(
         return c.json({ id, shareLink, hostToken }, 201);
       }
     }
-    return fail(c, 500, "bad-request", "could not allocate a table id");
+    return fail(c, 500, "internal-error", "could not allocate a table id");
   },
 );
 
@@ -93,7 +93,7 @@ app.notFound((c) => fail(c, 404, "not-found", `no route for ${c.req.method} ${ne
 
 app.onError((error, c) => {
   console.error(error);
-  return fail(c, 500, "bad-request", "internal error");
+  return fail(c, 500, "internal-error", "something went wrong on our side");
 });
 
 export default app;
