@@ -119,34 +119,77 @@ export function raceDestinations(
   return count;
 }
 
-/** How many holes the piece on `from` can reach: `raceDestinations` without the list. */
+/**
+ * Every neighbour of a hole with the hole behind it, packed for the bulk
+ * count as `over | behind << 8` in LINKS[hole * 6 + k] for k < LINK_COUNT[hole].
+ * Where the board ends behind the neighbour, `behind` is the hole itself:
+ * the moving piece stands there (or, lifted, is marked LANDED), so it is
+ * never empty and never a landing.
+ */
+const LINK_COUNT = new Uint8Array(HOLE_COUNT);
+const LINKS = new Int32Array(HOLE_COUNT * DIRECTION_COUNT);
+for (let hole = 0; hole < HOLE_COUNT; hole++) {
+  for (let direction = 0; direction < DIRECTION_COUNT; direction++) {
+    const base = (hole * DIRECTION_COUNT + direction) * RAY_STRIDE;
+    if (RAYS[base] === -1) continue;
+    const behind = RAYS[base + 1] === -1 ? hole : RAYS[base + 1];
+    LINKS[hole * DIRECTION_COUNT + LINK_COUNT[hole]++] = RAYS[base] | (behind << 8);
+  }
+}
+
+/**
+ * How many holes the piece on `from` can reach: `raceDestinations` without
+ * the list, the bulk count at perft's last ply. A jump moves two holes along
+ * a line, so every landing of a chain is an even lattice vector away from
+ * `from` and never adjacent to it: the landings and the steps never overlap
+ * and are counted apart. A piece that cannot jump needs no visited marks.
+ */
 export function countRaceDestinations(cells: Uint8Array, from: Hole, longJump: boolean): number {
   if (longJump) return raceDestinations(cells, from, true, scratchOut, 0);
-  const mark = nextStamp();
-  const piece = cells[from];
-  cells[from] = EMPTY;
-  seen[from] = mark;
-  let head = 0;
+  let count = 0;
   let tail = 0;
-  queue[tail++] = from;
+  // Each neighbour is a step when empty, else the piece may jump it.
+  for (let i = from * DIRECTION_COUNT, end = i + LINK_COUNT[from]; i < end; i++) {
+    const link = LINKS[i];
+    if (cells[link & 0xff] === EMPTY) count++;
+    else if (cells[link >> 8] === EMPTY) queue[tail++] = link >> 8;
+  }
+  return tail === 0 ? count : count + chainLandings(cells, from, tail);
+}
+
+/**
+ * A landing already reached by the chain being counted, written into `cells`
+ * for the count's duration: not EMPTY, so nothing lands there again, and
+ * outside the piece codes 1..7 (PIECE_BITS), so nothing jumps over it.
+ */
+const LANDED = 8;
+const PIECE_BITS = 7;
+
+/**
+ * Completes the jump chains of the piece on `from`, whose first `tail`
+ * landings are in the queue (distinct, and not `from`): returns how many
+ * holes the chains land on in all. Every mark is cleared before it returns.
+ */
+function chainLandings(cells: Uint8Array, from: Hole, tail: number): number {
+  const piece = cells[from];
+  cells[from] = LANDED; // lifted: it cannot be jumped, and no chain ends on it
+  for (let k = 0; k < tail; k++) cells[queue[k]] = LANDED;
+  let head = 0;
   while (head < tail) {
     const at = queue[head++];
-    for (let i = JUMP_START[at], end = JUMP_START[at + 1]; i < end; i++) {
-      const to = JUMP_TO[i];
-      if (cells[JUMP_OVER[i]] !== EMPTY && cells[to] === EMPTY && seen[to] !== mark) {
-        seen[to] = mark;
+    for (let i = at * DIRECTION_COUNT, end = i + LINK_COUNT[at]; i < end; i++) {
+      const to = LINKS[i] >> 8;
+      if (cells[to] === EMPTY && cells[LINKS[i] & 0xff] & PIECE_BITS) {
+        cells[to] = LANDED;
         queue[tail++] = to;
       }
     }
   }
-  let count = tail - 1;
-  for (let i = STEP_START[from], end = STEP_START[from + 1]; i < end; i++) {
-    const to = STEPS[i];
-    if (cells[to] === EMPTY && seen[to] !== mark) count++;
-  }
+  for (let k = 0; k < tail; k++) cells[queue[k]] = EMPTY;
   cells[from] = piece;
-  return count;
+  return tail;
 }
+
 const scratchOut = new Int16Array(HOLE_COUNT);
 
 /**

@@ -246,7 +246,7 @@ export class Position {
   private restore(saved: SavedState): void {
     this.turn = saved.turn;
     this.finishedColours = saved.finishedColours;
-    this.finishers.length = saved.finishers;
+    if (this.finishers.length !== saved.finishers) this.finishers.length = saved.finishers;
     this.plies = saved.plies;
     this.endReason = saved.endReason;
   }
@@ -291,7 +291,8 @@ export class Position {
   private endOfGame(): EndReason | undefined {
     if (this.isCapture) {
       if (!anyJump(this.cells, this.settings.longJump)) return "no-jumps";
-    } else if (this.remainingUnits().length <= 1) {
+    } else if ((this.finishers.length > 0 || this.resigned !== 0) && this.remainingUnits().length <= 1) {
+      // Every unit races until one finishes or a player leaves: only then can too few remain.
       return "finished";
     }
     if (this.plies >= TURN_LIMIT_PER_COLOUR * this.order.length) return "turn-limit";
