@@ -5,6 +5,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
@@ -33,7 +34,9 @@ app.post(
   zValidator("json", TableSettingsSchema, (result, c) => {
     if (result.success) return;
     const issue = result.error.issues[0];
-    const field = issue?.path.join(".") || undefined;
+    // An unknown key is reported on the object that holds it: name the key itself.
+    const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
+    const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].join(".") || undefined;
     return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
   }),
   async (c) => {
@@ -92,6 +95,8 @@ app.get("/t/:id", tableParam, async (c) => {
 app.notFound((c) => fail(c, 404, "not-found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 
 app.onError((error, c) => {
+  // Hono's own refusals, e.g. a request body that is not JSON: a client error, not ours.
+  if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, "bad-request", error.message);
   console.error(error);
   return fail(c, 500, "internal-error", "something went wrong on our side");
 });

@@ -1,0 +1,329 @@
+/**
+ * Test helpers for the table server: HTTP calls through the worker's own
+ * `fetch`, and real WebSockets whose messages are collected into a queue
+ * that tests read with `next` (waiting, with a timeout).
+ */
+import { env, exports } from "cloudflare:workers";
+import type { Identity, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
+import type { Table } from "../../src/server/table.ts";
+
+export const ORIGIN = "http://example.com";
+
+export type Message<K extends ServerMessage["type"]> = Extract<ServerMessage, { type: K }>;
+export type EventOf<K extends TableEvent["type"]> = Extract<TableEvent, { type: K }>;
+export interface Sequenced<E extends TableEvent = TableEvent> {
+  readonly seq: number;
+  readonly event: E;
+}
+
+export interface Created {
+  readonly id: string;
+  readonly shareLink: string;
+  readonly hostToken: string;
+}
+
+export function api(path: string, init?: RequestInit): Promise<Response> {
+  return exports.default.fetch(`${ORIGIN}${path}`, init);
+}
+
+export function postJson(path: string, body: unknown): Promise<Response> {
+  return api(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Creates a table (POST /api/tables) and returns its id, share link and host token. */
+export async function createTable(settings: Record<string, unknown> = {}): Promise<Created> {
+  const response = await postJson("/api/tables", settings);
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Created;
+}
+
+/** GET /api/tables/:id, which must answer 200. */
+export async function getSnapshot(id: string): Promise<Snapshot> {
+  const response = await api(`/api/tables/${id}`);
+  if (response.status !== 200) throw new Error(`snapshot failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Snapshot;
+}
+
+/** The snapshot without what legitimately changes with connections (who is connected). */
+export function stateOf(snapshot: Snapshot): unknown {
+  return { ...snapshot, seats: snapshot.seats.map(({ connected: _, ...seat }) => seat) };
+}
+
+export function stub(id: string): DurableObjectStub<Table> {
+  return env.TABLES.getByName(id);
+}
+
+const DEFAULT_TIMEOUT_MS = 3000;
+
+/** One client end of a table socket. Every message is kept, raw and parsed, in arrival order. */
+export class Client {
+  readonly label: string;
+  readonly ws: WebSocket;
+  /** Every text frame received, as sent by the server. */
+  readonly raw: string[] = [];
+  readonly messages: ServerMessage[] = [];
+  closed: { code: number; reason: string } | null = null;
+  /** Messages before this index have been consumed by `next`. */
+  private cursor = 0;
+  /** Welcomes that answered `flush`: `next` does not return them. */
+  private readonly flushes = new Set<ServerMessage>();
+  private wake: (() => void) | null = null;
+
+  constructor(ws: WebSocket, label: string) {
+    this.ws = ws;
+    this.label = label;
+    ws.addEventListener("message", (event) => {
+      const text = typeof event.data === "string" ? event.data : "<binary>";
+      this.raw.push(text);
+      // Not every frame is a protocol message: the runtime answers "ping" with "pong" itself.
+      if (text.startsWith("{")) this.messages.push(JSON.parse(text) as ServerMessage);
+      this.wake?.();
+    });
+    ws.addEventListener("close", (event) => {
+      this.closed = { code: event.code, reason: event.reason };
+      this.wake?.();
+    });
+    ws.accept();
+  }
+
+  send(message: object | string): void {
+    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  /**
+   * The next message (after those already consumed) of the given type that
+   * matches `where`; the messages skipped on the way are consumed too.
+   */
+  async next<K extends ServerMessage["type"]>(
+    type: K,
+    where: (message: Message<K>) => boolean = () => true,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<Message<K>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while (this.cursor < this.messages.length) {
+        const message = this.messages[this.cursor++];
+        if (this.flushes.has(message)) continue;
+        if (message.type === type && where(message as Message<K>)) return message as Message<K>;
+      }
+      if (this.closed) throw new Error(`${this.label}: socket closed (${this.closed.code}) while waiting for ${type}`);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const seen = this.messages.map((m) => m.type).join(", ");
+        throw new Error(`${this.label}: no ${type} within ${timeoutMs} ms (received: ${seen})`);
+      }
+      await this.waitForActivity(left);
+    }
+  }
+
+  /** The next event of the given type. */
+  async event<K extends TableEvent["type"]>(
+    type: K,
+    where: (event: EventOf<K>) => boolean = () => true,
+  ): Promise<Sequenced<EventOf<K>>> {
+    const message = await this.next("event", (m) => m.event.type === type && where(m.event as EventOf<K>));
+    return { seq: message.seq, event: message.event as EventOf<K> };
+  }
+
+  /** The next error, which must carry `code`. */
+  async error(code: string): Promise<Message<"error">> {
+    const error = await this.next("error");
+    if (error.code !== code)
+      throw new Error(`${this.label}: expected error ${code}, got ${error.code}: ${error.message}`);
+    return error;
+  }
+
+  /** Waits until the server has closed this socket. */
+  async waitForClose(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<{ code: number; reason: string }> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`${this.label}: still open after ${timeoutMs} ms`);
+      await this.waitForActivity(left);
+    }
+    return this.closed;
+  }
+
+  /**
+   * A round trip: a `sync` from the future is answered with a welcome, after
+   * everything the server sent this socket before it. Returns that welcome.
+   */
+  async flush(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Message<"welcome">> {
+    const from = this.messages.length;
+    this.send({ type: "sync", lastSeq: Number.MAX_SAFE_INTEGER });
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const welcome = this.messages.slice(from).find((m): m is Message<"welcome"> => m.type === "welcome");
+      if (welcome) {
+        this.flushes.add(welcome);
+        return welcome;
+      }
+      if (this.closed) throw new Error(`${this.label}: socket closed (${this.closed.code}) during a flush`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`${this.label}: no answer to a flush within ${timeoutMs} ms`);
+      await this.waitForActivity(left);
+    }
+  }
+
+  /** Every event received so far, in order, with its sequence number. */
+  events(): Sequenced[] {
+    return this.messages.flatMap((m) => (m.type === "event" ? [{ seq: m.seq, event: m.event }] : []));
+  }
+
+  errors(): Message<"error">[] {
+    return this.messages.filter((m): m is Message<"error"> => m.type === "error");
+  }
+
+  /** Consumes everything received so far. */
+  skip(): void {
+    this.cursor = this.messages.length;
+  }
+
+  close(code = 1000): void {
+    try {
+      this.ws.close(code, "test done");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  private waitForActivity(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}
+
+/** Opens a socket to a table; the response must be a 101 upgrade. */
+export async function connect(id: string, label = "client"): Promise<Client> {
+  const response = await api(`/api/tables/${id}/ws`, { headers: { Upgrade: "websocket" } });
+  if (response.status !== 101 || !response.webSocket) {
+    throw new Error(`${label}: upgrade failed: ${response.status} ${await response.text()}`);
+  }
+  return new Client(response.webSocket, label);
+}
+
+export interface HelloOptions {
+  readonly token?: string;
+  readonly hostToken?: string;
+  readonly lastSeq?: number;
+}
+
+/** Connects and says hello; returns the client and the welcome it got. */
+export async function hello(
+  id: string,
+  label: string,
+  options: HelloOptions = {},
+): Promise<{ client: Client; welcome: Message<"welcome"> }> {
+  const client = await connect(id, label);
+  client.send({ type: "hello", ...options });
+  return { client, welcome: await client.next("welcome") };
+}
+
+/**
+ * Connects and says hello with the last event seen: the answer is an
+ * `identity` followed by the missed events. Returns the client and that identity.
+ */
+export async function resume(
+  id: string,
+  label: string,
+  options: HelloOptions & { lastSeq: number },
+): Promise<{ client: Client; identity: Message<"identity"> }> {
+  const client = await connect(id, label);
+  client.send({ type: "hello", ...options });
+  return { client, identity: await client.next("identity") };
+}
+
+let requestCounter = 0;
+/** A fresh client-chosen request id. */
+export function rid(prefix = "r"): string {
+  return `${prefix}-${++requestCounter}`;
+}
+
+/** Takes a seat; returns the seat token from the private `joined` answer. */
+export async function join(client: Client, seat: number, name: string): Promise<string> {
+  const id = rid("join");
+  client.send({ type: "join", id, seat, name });
+  const joined = await client.next("joined", (m) => m.id === id);
+  if (joined.seat !== seat) throw new Error(`joined seat ${joined.seat}, expected ${seat}`);
+  return joined.token;
+}
+
+export interface Seated {
+  readonly client: Client;
+  readonly token: string;
+  readonly seat: number;
+}
+
+export interface Game {
+  readonly table: Created;
+  readonly host: Client;
+  readonly players: Seated[];
+  readonly spectator: Client;
+  readonly clients: Client[];
+}
+
+/**
+ * A table with every seat taken (one socket per seat), a host socket that
+ * is not seated, and a spectator, all past their welcome. With `start`, the
+ * host starts the game and every client has seen `started`.
+ */
+export async function setUpTable(settings: Record<string, unknown> = {}, start = true): Promise<Game> {
+  const table = await createTable(settings);
+  const players_ = (settings.players as number | undefined) ?? 2;
+  const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
+  const { client: spectator } = await hello(table.id, "spectator");
+  const players: Seated[] = [];
+  for (let seat = 0; seat < players_; seat++) {
+    const { client } = await hello(table.id, `seat${seat}`);
+    const token = await join(client, seat, `Player ${seat + 1}`);
+    players.push({ client, token, seat });
+  }
+  const clients = [host, spectator, ...players.map((p) => p.client)];
+  if (start) {
+    host.send({ type: "start", id: rid("start") });
+    for (const client of clients) await client.event("started");
+  }
+  return { table, host, players, spectator, clients };
+}
+
+/** The seat whose turn it is and a legal move for it, from the current snapshot. */
+export async function toMove(id: string): Promise<{ seat: number; move: string; snapshot: Snapshot }> {
+  const snapshot = await getSnapshot(id);
+  const turn = snapshot.game?.turn;
+  if (!turn) throw new Error("no one is to move");
+  const move = snapshot.game?.legalMoves[0];
+  if (move === undefined) throw new Error("the side to move has no legal move");
+  return { seat: turn.seat, move, snapshot };
+}
+
+/** Plays the first legal move for whoever is to move, and waits until every client has seen it. */
+export async function playOne(game: Game): Promise<Sequenced<EventOf<"moved">>> {
+  const { seat, move } = await toMove(game.table.id);
+  const player = game.players[seat];
+  player.client.send({ type: "move", id: rid("move"), path: move });
+  let moved: Sequenced<EventOf<"moved">> | undefined;
+  for (const client of game.clients) moved = await client.event("moved", (e) => e.path === move);
+  if (!moved || moved.event.seat !== seat) throw new Error("the move was not played");
+  return moved;
+}
+
+export function identity(seat: number | null, host = false): Identity {
+  return { seat, host };
+}
+
+export function closeAll(clients: readonly Client[]): void {
+  for (const client of clients) client.close();
+}

@@ -1,0 +1,269 @@
+import { describe, expect, it } from "vitest";
+import type { ErrorBody, Snapshot } from "../../src/protocol/index.ts";
+import { api, closeAll, createTable, getSnapshot, ORIGIN, playOne, postJson, setUpTable } from "./helpers.ts";
+
+async function errorOf(response: Response): Promise<ErrorBody> {
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+  return ((await response.json()) as { error: ErrorBody }).error;
+}
+
+describe("POST /api/tables creates a table", () => {
+  it("answers 201 with an unguessable id, the share link and a secret host token", async () => {
+    const response = await postJson("/api/tables", { variant: "classic", players: 3 });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(["hostToken", "id", "shareLink"]);
+    expect(body.id).toMatch(/^[A-Za-z0-9_-]{16}$/); // 96 bits
+    expect(body.shareLink).toBe(`${ORIGIN}/t/${body.id}`);
+    expect(body.hostToken).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits
+  });
+
+  it("gives every table its own id and host token", async () => {
+    const a = await createTable();
+    const b = await createTable();
+    expect(a.id).not.toBe(b.id);
+    expect(a.hostToken).not.toBe(b.hostToken);
+  });
+
+  it("fills in the defaults: classic, two players, no clock", async () => {
+    const { id } = await createTable({});
+    const snapshot = await getSnapshot(id);
+    expect(snapshot.settings).toEqual({
+      variant: "classic",
+      players: 2,
+      colours: 1,
+      pieces: 10,
+      longJump: false,
+      teams: false,
+    });
+    expect(snapshot.turnSeconds).toBeNull();
+  });
+
+  it("keeps every setting it was given", async () => {
+    const { id } = await createTable({ variant: "classic", players: 6, teams: true, longJump: true, turnSeconds: 60 });
+    const snapshot = await getSnapshot(id);
+    expect(snapshot.settings).toEqual({
+      variant: "classic",
+      players: 6,
+      colours: 1,
+      pieces: 10,
+      longJump: true,
+      teams: true,
+    });
+    expect(snapshot.turnSeconds).toBe(60);
+    expect(snapshot.seats).toHaveLength(6);
+  });
+
+  const invalid: [string, unknown, string][] = [
+    ["five players (no fair seating)", { players: 5 }, "players"],
+    ["seven players", { players: 7 }, "players"],
+    ["players of the wrong type", { players: "2" }, "players"],
+    ["an unknown variant", { variant: "chess" }, "variant"],
+    ["an unknown field", { player: 2 }, "player"],
+    ["longJump of the wrong type", { longJump: "yes" }, "longJump"],
+    ["a turn clock under 10 seconds", { turnSeconds: 5 }, "turnSeconds"],
+    ["15 pieces with three players", { players: 3, pieces: 15 }, "pieces"],
+    ["teams with two players", { teams: true }, "teams"],
+    ["colours in the capture variant", { variant: "capture", colours: 2 }, "colours"],
+  ];
+  for (const [what, body, field] of invalid) {
+    it(`refuses ${what}: 400 invalid-settings naming "${field}"`, async () => {
+      const response = await postJson("/api/tables", body);
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe("invalid-settings");
+      expect(error.field).toBe(field);
+      expect(error.message).toContain(field);
+    });
+  }
+
+  it("refuses a body that is not JSON with 400", async () => {
+    const response = await postJson("/api/tables", "{players:");
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe("bad-request");
+  });
+
+  it("refuses a body that is not an object with 400", async () => {
+    const response = await postJson("/api/tables", [2]);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe("invalid-settings");
+  });
+});
+
+describe("GET /api/tables/:id is the public snapshot", () => {
+  it("shows a new table: waiting, free seats, no game, the created event", async () => {
+    const { id } = await createTable({ players: 3 });
+    const response = await api(`/api/tables/${id}`);
+    expect(response.status).toBe(200);
+    const snapshot = (await response.json()) as Snapshot;
+    expect(snapshot.id).toBe(id);
+    expect(snapshot.seq).toBe(1);
+    expect(snapshot.status).toBe("waiting");
+    expect(snapshot.game).toBeNull();
+    expect(snapshot.seats).toEqual(
+      [0, 1, 2].map((seat) => ({
+        seat,
+        name: null,
+        connected: false,
+        colours: [],
+        finished: false,
+        resigned: false,
+        place: null,
+        captures: 0,
+      })),
+    );
+  });
+
+  it("shows a game in progress: seats, whose turn, the position, the legal moves", async () => {
+    const game = await setUpTable();
+    const snapshot = await getSnapshot(game.table.id);
+    expect(snapshot.status).toBe("playing");
+    expect(snapshot.seats.map((s) => [s.name, s.connected, s.colours])).toEqual([
+      ["Player 1", true, ["N"]],
+      ["Player 2", true, ["S"]],
+    ]);
+    const view = snapshot.game;
+    expect(view?.number).toBe(1);
+    expect([0, 1]).toContain(view?.firstPlayer);
+    expect(view?.turn).toEqual({ seat: view?.firstPlayer, colour: view?.firstPlayer === 0 ? "N" : "S" });
+    expect(Object.keys(view?.pieces ?? {})).toHaveLength(20);
+    expect(view?.legalMoves.length).toBeGreaterThan(0);
+    expect(view?.moves).toEqual([]);
+    expect(view?.result).toBeNull();
+    expect(view?.deadline).toBeNull();
+    closeAll(game.clients);
+  });
+
+  it("answers 404 table-not-found for an unknown id", async () => {
+    const response = await api("/api/tables/AAAAAAAAAAAAAAAA");
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("table-not-found");
+  });
+
+  for (const id of ["short", "AAAAAAAAAAAAAAAAA", "AAAAAAAA.AAAAAAA", "AAAAAAAA%20AAAAA"]) {
+    it(`answers 400 bad-table-id for the malformed id "${id}"`, async () => {
+      for (const path of [`/api/tables/${id}`, `/api/tables/${id}/record`, `/api/tables/${id}/ws`, `/t/${id}`]) {
+        const response = await api(path, { headers: { Upgrade: "websocket" } });
+        expect(response.status, path).toBe(400);
+        expect((await errorOf(response)).code).toBe("bad-table-id");
+      }
+    });
+  }
+});
+
+describe("GET /api/tables/:id/record is the game record in the engine's text format", () => {
+  it("is 404 before any game has started", async () => {
+    const { id } = await createTable();
+    const response = await api(`/api/tables/${id}/record`);
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("not-found");
+  });
+
+  it("is 404 table-not-found for an unknown table", async () => {
+    const response = await api("/api/tables/BBBBBBBBBBBBBBBB/record");
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("table-not-found");
+  });
+
+  it("holds the tags, the players and the moves played", async () => {
+    const game = await setUpTable();
+    const first = await playOne(game);
+    const second = await playOne(game);
+    const response = await api(`/api/tables/${game.table.id}/record`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const record = await response.text();
+    expect(record.startsWith('[Variant "classic"]\n')).toBe(true);
+    const snapshot = await getSnapshot(game.table.id);
+    expect(record).toContain(`[First "${(snapshot.game?.firstPlayer ?? 0) + 1}"]`);
+    expect(record).toContain(`[Table "${game.table.id}"]`);
+    expect(record).toContain('[Game "1"]');
+    expect(record).toContain('[Player1 "Player 1"]');
+    expect(record).toContain('[Player2 "Player 2"]');
+    expect(record).toContain('[Result "*"]');
+    expect(record).toContain(`1. ${first.event.path} 2. ${second.event.path}`);
+    closeAll(game.clients);
+  });
+});
+
+describe("CORS on /api/*", () => {
+  it("answers a preflight for POST /api/tables", async () => {
+    const response = await api("/api/tables", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://embedder.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(response.headers.get("Access-Control-Allow-Methods")).toContain("POST");
+    expect(response.headers.get("Access-Control-Allow-Headers")?.toLowerCase()).toContain("content-type");
+  });
+
+  it("allows any origin to read a snapshot, a creation and an error", async () => {
+    const headers = { Origin: "https://embedder.example" };
+    const created = await api("/api/tables", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(created.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    const { id } = (await created.json()) as { id: string };
+    const snapshot = await api(`/api/tables/${id}`, { headers });
+    expect(snapshot.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    const missing = await api("/api/tables/CCCCCCCCCCCCCCCC", { headers });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+});
+
+describe("GET /t/:id is the share link", () => {
+  it("serves the HTML page for a known table", async () => {
+    const { id, shareLink } = await createTable();
+    const response = await api(new URL(shareLink).pathname);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await response.text()).toMatch(/^<!doctype html>/i);
+    expect(id).toHaveLength(16);
+  });
+
+  it("answers 404 for an unknown table", async () => {
+    const response = await api("/t/DDDDDDDDDDDDDDDD");
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("table-not-found");
+  });
+});
+
+describe("GET /api/tables/:id/ws is the table's socket", () => {
+  it("answers 426 without an upgrade", async () => {
+    const { id } = await createTable();
+    const response = await api(`/api/tables/${id}/ws`);
+    expect(response.status).toBe(426);
+    expect((await errorOf(response)).code).toBe("bad-request");
+  });
+
+  it("answers 404 for an unknown table", async () => {
+    const response = await api("/api/tables/EEEEEEEEEEEEEEEE/ws", { headers: { Upgrade: "websocket" } });
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("table-not-found");
+  });
+
+  it("answers 101 with a socket for a known table", async () => {
+    const { id } = await createTable();
+    const response = await api(`/api/tables/${id}/ws`, { headers: { Upgrade: "websocket" } });
+    expect(response.status).toBe(101);
+    expect(response.webSocket).toBeTruthy();
+    response.webSocket?.accept();
+    response.webSocket?.close(1000);
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer 404 not-found in the JSON error format", async () => {
+    const response = await api("/api/nothing-here");
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe("not-found");
+  });
+});
