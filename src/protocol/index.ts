@@ -11,6 +11,17 @@ export {
   type ServerMessage,
   TokenSchema,
 } from "./messages.ts";
+export {
+  GameViewSchema,
+  PointSchema,
+  ResultViewSchema,
+  SeatViewSchema,
+  ServerMessageSchema,
+  SettingsSchema,
+  SnapshotSchema,
+  StandingViewSchema,
+  TableEventSchema,
+} from "./server-messages.ts";
 export { type TableSettings, TableSettingsSchema } from "./settings.ts";
 export type {
   GameView,

@@ -3,7 +3,7 @@
  * schemas at the server's boundary; server messages are typed here and
  * validated by the SDK at its boundary. See docs/protocol.md.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ErrorCode } from "./errors.ts";
 import type { Snapshot, TableEvent } from "./snapshot.ts";
 

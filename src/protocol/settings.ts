@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The body of `POST /api/tables`: the game's settings and the table's turn clock. */
 export const TableSettingsSchema = z.strictObject({

@@ -86,10 +86,16 @@ app.get("/api/tables/:id/ws", tableParam, async (c) => {
   return c.env.TABLES.getByName(c.req.valid("param").id).fetch(c.req.raw);
 });
 
-app.get("/t/:id", tableParam, async (c) => {
+// The web client: one page (public/app.html) that picks its view from the address.
+const page = (c: Context<{ Bindings: Env }>) => c.env.ASSETS.fetch(new URL("/app.html", c.req.url));
+
+app.get("/", page);
+
+// The table's page, and the same without the page's frame for an iframe.
+app.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const snapshot = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
   if (!snapshot) return fail(c, 404, "table-not-found", "no such table");
-  return c.env.ASSETS.fetch(new URL("/table.html", c.req.url));
+  return page(c);
 });
 
 app.notFound((c) => fail(c, 404, "not-found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));

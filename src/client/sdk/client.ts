@@ -1,0 +1,450 @@
+/**
+ * A connection to one table: the socket (partysocket's ReconnectingWebSocket,
+ * which reconnects with a growing delay), the hello handshake with the stored
+ * tokens, the table's state kept in step with the event log, and requests
+ * (join, move, start, …) as promises.
+ *
+ * Every message from the server is validated with the protocol's schemas
+ * before it is used. Events arrive with consecutive sequence numbers: one at
+ * or below the current number is a repeat and ignored; one past the next
+ * means some were missed, and the client asks for them with `sync`. After a
+ * reconnect the hello carries the last sequence number, so the server sends
+ * only what was missed (or a whole new snapshot when that is too much).
+ */
+import ReconnectingWebSocket from "partysocket/ws";
+import {
+  type ClientMessage,
+  type Identity,
+  type ServerMessage,
+  ServerMessageSchema,
+  type Snapshot,
+  type TableEvent,
+} from "../../protocol/index.ts";
+import { TableError } from "./errors.ts";
+import { TableModel } from "./model.ts";
+import { hostTokenKey, memoryTokens, seatTokenKey, type TokenStore } from "./storage.ts";
+
+export type ConnectionState =
+  /** The first connection is being made. */
+  | "connecting"
+  /** Connected, and the table's state is current. */
+  | "open"
+  /** The connection dropped; the client is retrying with backoff. */
+  | "reconnecting"
+  /** Closed by `close()`, or the table no longer exists. */
+  | "closed";
+
+/** What a `TableClient` reports, by event name. */
+export interface TableClientEvents {
+  /** The connection's state changed. */
+  connection: { readonly state: ConnectionState };
+  /** A whole snapshot replaced the table's state (first connect, or after being far behind). */
+  welcome: { readonly snapshot: Snapshot; readonly you: Identity };
+  /** One event of the table's log, already folded into `client.model`. */
+  event: { readonly seq: number; readonly event: TableEvent; readonly model: TableModel };
+  /** Who this client is changed: it took a seat, left, was removed, or presented a token. */
+  identity: { readonly you: Identity };
+  /** Who is connected changed. */
+  presence: { readonly connected: readonly boolean[]; readonly spectators: number };
+  /** A request was refused, or something went wrong; the table is unchanged. */
+  error: TableError;
+  /** Anything shown may have changed: the model, the identity, presence or the connection. */
+  change: { readonly model: TableModel | null };
+}
+
+export type TableClientEventName = keyof TableClientEvents;
+type Listener<K extends TableClientEventName> = (detail: TableClientEvents[K]) => void;
+
+export interface TableClientOptions {
+  /** The service's origin, e.g. `https://checkers.example` or `location.origin`. */
+  readonly baseUrl: string | URL;
+  readonly tableId: string;
+  /** Where seat and host tokens are kept; by default in memory only. In a browser: `webStorageTokens(localStorage)`. */
+  readonly tokens?: TokenStore;
+  /** A WebSocket constructor, where there is no global one or for tests. */
+  readonly WebSocket?: unknown;
+  /** Reconnection backoff: the first retry waits `minDelayMs`, each next one `growFactor` times longer, at most `maxDelayMs`. */
+  readonly reconnect?: { readonly minDelayMs?: number; readonly maxDelayMs?: number; readonly growFactor?: number };
+  /** How long a request may wait for its answer before it fails with `timeout`. */
+  readonly requestTimeoutMs?: number;
+  /** Start connecting at once (default), or wait for `connect()`. */
+  readonly autoConnect?: boolean;
+}
+
+interface Pending {
+  readonly message: Exclude<ClientMessage, { type: "hello" | "sync" }>;
+  /** The event that completes this request. */
+  readonly done: (event: TableEvent) => boolean;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: TableError) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+  /** The connection it was last sent on, or 0 while unsent. */
+  sentOn: number;
+}
+
+/** A fresh id for a request: 96 random bits, base64url. Repeating a request with the same id is harmless. */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_");
+}
+
+/** The table's WebSocket address for a service origin. */
+export function socketUrl(baseUrl: string | URL, tableId: string): string {
+  const url = new URL(`/api/tables/${encodeURIComponent(tableId)}/ws`, baseUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.href;
+}
+
+const SYNC_RETRY_MS = 5000;
+
+export class TableClient {
+  readonly tableId: string;
+  /** The table as last seen: null until the first welcome. */
+  model: TableModel | null = null;
+  /** Who this client is at the table. */
+  you: Identity = { seat: null, host: false };
+  connection: ConnectionState = "closed";
+
+  private readonly options: TableClientOptions;
+  private readonly tokens: TokenStore;
+  private socket: ReconnectingWebSocket | null = null;
+  /** Counts connections; the handshake is done when `readyOn` equals it. */
+  private connectionNumber = 0;
+  private readyOn = -1;
+  private lastHello: { token?: string; hostToken?: string } = {};
+  private readonly pending = new Map<string, Pending>();
+  private syncAskedAt: number | null = null;
+  private readonly listeners = new Map<TableClientEventName, Set<Listener<TableClientEventName>>>();
+
+  constructor(options: TableClientOptions) {
+    this.options = options;
+    this.tableId = options.tableId;
+    this.tokens = options.tokens ?? memoryTokens();
+    if (options.autoConnect !== false) this.connect();
+  }
+
+  /** The seat token kept for this table, if any. */
+  get seatToken(): string | null {
+    return this.tokens.get(seatTokenKey(this.tableId));
+  }
+
+  get hostToken(): string | null {
+    return this.tokens.get(hostTokenKey(this.tableId));
+  }
+
+  /** Keeps the host token (from `createTable`) so the next hello presents it. */
+  setHostToken(token: string): void {
+    this.tokens.set(hostTokenKey(this.tableId), token);
+  }
+
+  /** The table's public state, as a snapshot. */
+  get snapshot(): Snapshot | null {
+    return this.model?.toSnapshot() ?? null;
+  }
+
+  get ready(): boolean {
+    return this.readyOn === this.connectionNumber && this.socket !== null;
+  }
+
+  on<K extends TableClientEventName>(type: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(type, set);
+    }
+    set.add(listener as Listener<TableClientEventName>);
+    return () => set.delete(listener as Listener<TableClientEventName>);
+  }
+
+  connect(): void {
+    if (this.socket) return;
+    const { reconnect = {} } = this.options;
+    const socket = new ReconnectingWebSocket(socketUrl(this.options.baseUrl, this.tableId), undefined, {
+      WebSocket: this.options.WebSocket,
+      minReconnectionDelay: reconnect.minDelayMs ?? 500,
+      maxReconnectionDelay: reconnect.maxDelayMs ?? 10_000,
+      reconnectionDelayGrowFactor: reconnect.growFactor ?? 1.6,
+      // Nothing is sent before the hello: requests wait in `pending` for the handshake instead.
+      maxEnqueuedMessages: 0,
+    });
+    this.socket = socket;
+    this.setConnection("connecting");
+    socket.addEventListener("open", () => {
+      this.connectionNumber++;
+      this.sendHello(this.model?.seq);
+    });
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.readyOn = -1;
+      this.syncAskedAt = null;
+      if (this.connection !== "closed") this.setConnection("reconnecting");
+    });
+  }
+
+  /** Closes the connection for good; waiting requests fail with `closed`. */
+  close(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.setConnection("closed");
+    socket?.close(1000, "bye");
+    for (const [id, pending] of this.pending) {
+      this.settle(id);
+      pending.reject(new TableError("closed", "the client was closed", { request: pending.message.type }));
+    }
+  }
+
+  /** Drops the current connection and connects again at once (resyncing from the last sequence number). */
+  reconnect(): void {
+    this.socket?.reconnect();
+  }
+
+  // --- Requests ------------------------------------------------------------------------
+
+  /** Takes a free seat under a name; resolves with the seat once the server gives this client the seat's token. */
+  join(seat: number, name: string): Promise<number> {
+    return this.request({ type: "join", id: newRequestId(), seat, name }, () => false) as Promise<number>;
+  }
+
+  /**
+   * Plays a move for this client's seat: a path of hole names, as an array or
+   * in notation (`"c2-e4-g4"`). Resolves when the move is on the table.
+   */
+  move(path: string | readonly string[], id = newRequestId()): Promise<void> {
+    const notation = typeof path === "string" ? path : path.join("-");
+    const seat = this.you.seat;
+    return this.request(
+      { type: "move", id, path: notation },
+      (event) => event.type === "moved" && event.seat === seat,
+    ) as Promise<void>;
+  }
+
+  /** The host starts the game once every seat is taken. */
+  start(): Promise<void> {
+    return this.request({ type: "start", id: newRequestId() }, (event) => event.type === "started") as Promise<void>;
+  }
+
+  /** After a game: a new game with the same seats. */
+  rematch(): Promise<void> {
+    return this.request({ type: "rematch", id: newRequestId() }, (event) => event.type === "started") as Promise<void>;
+  }
+
+  /** Leaves the seat: before the game it becomes free; during the game the player resigns. */
+  leave(): Promise<void> {
+    const seat = this.you.seat;
+    return this.request(
+      { type: "leave", id: newRequestId() },
+      (event) => (event.type === "unseated" || event.type === "resigned") && event.seat === seat,
+    ) as Promise<void>;
+  }
+
+  /** The host frees a seat before the game starts. */
+  remove(seat: number): Promise<void> {
+    return this.request(
+      { type: "remove", id: newRequestId(), seat },
+      (event) => event.type === "unseated" && event.seat === seat,
+    ) as Promise<void>;
+  }
+
+  private request(message: Pending["message"], done: Pending["done"]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      if (this.connection === "closed") {
+        reject(new TableError("closed", "the client is closed", { request: message.type }));
+        return;
+      }
+      const timer = setTimeout(() => {
+        if (!this.pending.has(message.id)) return;
+        this.settle(message.id);
+        const error = new TableError("timeout", "no answer from the table", { request: message.type });
+        reject(error);
+      }, this.options.requestTimeoutMs ?? 30_000);
+      this.pending.set(message.id, { message, done, resolve, reject, timer, sentOn: 0 });
+      if (this.ready) this.sendPending(message.id);
+    });
+  }
+
+  private sendPending(id: string): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    pending.sentOn = this.connectionNumber;
+    this.send(pending.message);
+  }
+
+  /** After a handshake: sends what waited for it, and resends what a dropped connection may have lost. */
+  private flushPending(): void {
+    for (const [id, pending] of this.pending) {
+      if (pending.sentOn === this.connectionNumber) continue;
+      if (pending.sentOn !== 0 && pending.message.type === "join") {
+        // A join is not idempotent: the server may have seated us, with a token we never received.
+        this.settle(id);
+        pending.reject(new TableError("disconnected", "the connection dropped while joining", { request: "join" }));
+        continue;
+      }
+      // Moves and the rest carry their id: the server acknowledges a repeat instead of applying it twice.
+      this.sendPending(id);
+    }
+  }
+
+  private settle(id: string): Pending | undefined {
+    const pending = this.pending.get(id);
+    if (pending) {
+      clearTimeout(pending.timer);
+      this.pending.delete(id);
+    }
+    return pending;
+  }
+
+  // --- The socket ----------------------------------------------------------------------------
+
+  private send(message: ClientMessage): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private sendHello(lastSeq: number | undefined): void {
+    const token = this.seatToken ?? undefined;
+    const hostToken = this.hostToken ?? undefined;
+    this.lastHello = { token, hostToken };
+    this.send({
+      type: "hello",
+      ...(token === undefined ? {} : { token }),
+      ...(hostToken === undefined ? {} : { hostToken }),
+      ...(lastSeq === undefined ? {} : { lastSeq }),
+    });
+  }
+
+  private receive(data: unknown): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(String(data));
+    } catch {
+      this.emit("error", new TableError("bad-server-message", "the server sent something that is not JSON"));
+      return;
+    }
+    const parsed = ServerMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join(".") || "message";
+      this.emit("error", new TableError("bad-server-message", `unexpected message from the server: ${where}`));
+      return;
+    }
+    this.handle(parsed.data as ServerMessage);
+  }
+
+  private handle(message: ServerMessage): void {
+    switch (message.type) {
+      case "welcome": {
+        this.model = TableModel.fromSnapshot(message.snapshot);
+        this.setIdentity(message.you);
+        this.emit("welcome", { snapshot: message.snapshot, you: message.you });
+        this.handshakeDone();
+        this.changed();
+        return;
+      }
+      case "identity":
+        this.setIdentity(message.you);
+        this.handshakeDone();
+        this.changed();
+        return;
+      case "event":
+        this.receiveEvent(message.seq, message.event);
+        return;
+      case "joined": {
+        this.tokens.set(seatTokenKey(this.tableId), message.token);
+        this.setIdentity({ seat: message.seat, host: this.you.host });
+        this.settle(message.id)?.resolve(message.seat);
+        this.changed();
+        return;
+      }
+      case "ack":
+        this.settle(message.id)?.resolve(undefined);
+        return;
+      case "presence":
+        this.model?.setPresence(message.connected, message.spectators);
+        this.emit("presence", { connected: message.connected, spectators: message.spectators });
+        this.changed();
+        return;
+      case "error":
+        this.receiveError(message);
+        return;
+    }
+  }
+
+  private receiveError(message: Extract<ServerMessage, { type: "error" }>): void {
+    const pending = message.id === undefined ? undefined : this.settle(message.id);
+    const error = new TableError(message.code, message.message, { request: pending?.message.type });
+    if (!this.ready && message.code === "bad-token") {
+      // A stored token no longer works (the seat was freed, or the table was made anew): forget it, say hello again.
+      this.tokens.remove(this.lastHello.token ? seatTokenKey(this.tableId) : hostTokenKey(this.tableId));
+      this.sendHello(this.model?.seq);
+    } else if (!this.ready && message.code === "table-not-found") {
+      this.close();
+    }
+    pending?.reject(error);
+    this.emit("error", error);
+  }
+
+  private receiveEvent(seq: number, event: TableEvent): void {
+    const model = this.model;
+    if (!model || seq <= model.seq) return; // a repeat: already folded in
+    if (seq > model.seq + 1) {
+      // A gap: ask for what is missing, once; the replay arrives before any later broadcast.
+      const now = Date.now();
+      if (this.syncAskedAt === null || now - this.syncAskedAt > SYNC_RETRY_MS) {
+        this.syncAskedAt = now;
+        this.send({ type: "sync", lastSeq: model.seq });
+      }
+      return;
+    }
+    this.syncAskedAt = null;
+    try {
+      model.apply(seq, event);
+    } catch {
+      // The local game no longer matches the server's: start again from a snapshot.
+      this.sendHello(undefined);
+      return;
+    }
+    for (const [id, pending] of this.pending) {
+      if (pending.done(event)) this.settle(id)?.resolve(undefined);
+    }
+    this.emit("event", { seq, event, model });
+    this.changed();
+  }
+
+  private handshakeDone(): void {
+    if (this.ready) return;
+    this.readyOn = this.connectionNumber;
+    this.setConnection("open");
+    this.flushPending();
+  }
+
+  private setIdentity(you: Identity): void {
+    // A seat token that no longer has a seat (the player left or was removed) is useless: forget it.
+    if (you.seat === null && this.you.seat !== null) this.tokens.remove(seatTokenKey(this.tableId));
+    if (you.seat === this.you.seat && you.host === this.you.host) return;
+    this.you = you;
+    this.emit("identity", { you });
+  }
+
+  private setConnection(state: ConnectionState): void {
+    if (this.connection === state) return;
+    this.connection = state;
+    this.emit("connection", { state });
+    this.changed();
+  }
+
+  private changed(): void {
+    this.emit("change", { model: this.model });
+  }
+
+  private emit<K extends TableClientEventName>(type: K, detail: TableClientEvents[K]): void {
+    for (const listener of this.listeners.get(type) ?? []) {
+      try {
+        (listener as Listener<K>)(detail);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/** The HTTP side of the table API: create a table, read its snapshot. */
+import * as z from "zod";
+import { ERROR_CODES, type Snapshot, SnapshotSchema, type TableSettings } from "../../protocol/index.ts";
+import { TableError } from "./errors.ts";
+
+/** What `POST /api/tables` accepts: every field has a default. */
+export type TableSettingsInput = Partial<TableSettings>;
+
+export interface CreatedTable {
+  readonly id: string;
+  /** The link to share: the table's page. */
+  readonly shareLink: string;
+  /** Keep this secret: it lets its holder start the game and remove players. */
+  readonly hostToken: string;
+}
+
+const CreatedSchema = z.object({ id: z.string(), shareLink: z.string(), hostToken: z.string() });
+const ErrorResponseSchema = z.object({
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.string().optional() }),
+});
+
+/** Creates a table. `baseUrl` is the service's origin, e.g. `https://checkers.example`. */
+export async function createTable(
+  baseUrl: string | URL,
+  settings: TableSettingsInput = {},
+  fetcher: typeof fetch = fetch,
+): Promise<CreatedTable> {
+  const response = await fetcher(new URL("/api/tables", baseUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(settings),
+  });
+  return CreatedSchema.parse(await readJson(response));
+}
+
+/** The table's public snapshot. */
+export async function getSnapshot(
+  baseUrl: string | URL,
+  tableId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<Snapshot> {
+  const response = await fetcher(new URL(`/api/tables/${encodeURIComponent(tableId)}`, baseUrl));
+  return SnapshotSchema.parse(await readJson(response));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return body;
+  const error = ErrorResponseSchema.safeParse(body);
+  if (error.success) {
+    const { code, message, field } = error.data.error;
+    throw new TableError(code, message, { field });
+  }
+  throw new TableError("bad-request", `HTTP ${response.status}`);
+}

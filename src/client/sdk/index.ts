@@ -1,0 +1,39 @@
+/**
+ * The Chinese Checkers client SDK: create a table, connect to it, take a
+ * seat, play, and follow the table live. No DOM needed: it runs wherever
+ * there is `fetch` and `WebSocket` (browsers, Node 22, workers).
+ * See docs/client.md.
+ */
+export type {
+  ErrorCode,
+  Identity,
+  ResultView,
+  SeatView,
+  ServerMessage,
+  Snapshot,
+  TableEvent,
+  TableEventType,
+  TableSettings,
+  TableStatus,
+} from "../../protocol/index.ts";
+export { ERROR_CODES } from "../../protocol/index.ts";
+export {
+  type ConnectionState,
+  newRequestId,
+  socketUrl,
+  TableClient,
+  type TableClientEventName,
+  type TableClientEvents,
+  type TableClientOptions,
+} from "./client.ts";
+export { CLIENT_ERROR_CODES, type ClientErrorCode, TableError } from "./errors.ts";
+export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } from "./http.ts";
+export { type LastMove, TableModel } from "./model.ts";
+export {
+  hostTokenKey,
+  memoryTokens,
+  seatTokenKey,
+  type TokenStore,
+  type WebStorageLike,
+  webStorageTokens,
+} from "./storage.ts";

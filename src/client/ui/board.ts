@@ -1,0 +1,536 @@
+/**
+ * The board: 121 holes drawn from the engine's geometry (HOLE_ROW, HOLE_X),
+ * the six points in their colours, the pieces, and the interaction that
+ * turns clicks, taps and keys into a move path.
+ *
+ * Race variants: pick a piece of the colour to move and every hole it can
+ * reach is marked; pointing at one shows the whole path with its landings;
+ * picking it sends that path. Capture: pick any piece, then add landings one
+ * by one; stop after any landing (pick the last landing again, or Done).
+ *
+ * Keyboard: the board is one tab stop; arrow keys move between holes,
+ * Enter or Space picks and drops, Escape cancels.
+ */
+import {
+  HOLE_COUNT,
+  HOLE_ROW,
+  HOLE_X,
+  holeName,
+  POINT_HOLES,
+  POINTS,
+  type Point,
+  parseHoleName,
+} from "../../rules/index.ts";
+import type { I18n } from "./i18n.ts";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** Distance between neighbouring holes, in SVG units. */
+const D = 10;
+const ROW_HEIGHT = (D * Math.sqrt(3)) / 2;
+/** How far the star's edge lies beyond its outermost holes. */
+const MARGIN = 0.48 * D;
+const LEG_MS = 230;
+
+export const POINT_COLOURS: Record<
+  Point | "neutral",
+  { readonly fill: string; readonly light: string; readonly tint: string }
+> = {
+  N: { fill: "#d7263d", light: "#ff7a86", tint: "#f4b6bb" },
+  NE: { fill: "#f2c200", light: "#fff08a", tint: "#f8e49a" },
+  SE: { fill: "#23944f", light: "#74d69a", tint: "#b5dfc2" },
+  S: { fill: "#1f5fcf", light: "#7fb0ff", tint: "#b7cbef" },
+  SW: { fill: "#f2f2f2", light: "#ffffff", tint: "#fbfbf7" },
+  NW: { fill: "#262626", light: "#777777", tint: "#a9a49b" },
+  neutral: { fill: "#8c6a4a", light: "#d2b08c", tint: "#e2cfae" },
+};
+
+export function holeXY(hole: number): [number, number] {
+  return [(HOLE_X[hole] * D) / 2, HOLE_ROW[hole] * ROW_HEIGHT];
+}
+
+const HOLE_AT = new Map<string, number>();
+for (let hole = 0; hole < HOLE_COUNT; hole++) HOLE_AT.set(`${HOLE_ROW[hole]},${HOLE_X[hole]}`, hole);
+const holeAt = (row: number, x: number): number | undefined => HOLE_AT.get(`${row},${x}`);
+
+/** The hole halfway between two holes on a line (the piece a jump passes over), if there is one. */
+export function midpoint(a: string, b: string): string | undefined {
+  const ha = parseHoleName(a);
+  const hb = parseHoleName(b);
+  if (ha === undefined || hb === undefined) return undefined;
+  const row = (HOLE_ROW[ha] + HOLE_ROW[hb]) / 2;
+  const x = (HOLE_X[ha] + HOLE_X[hb]) / 2;
+  const hole = holeAt(row, x);
+  return hole === undefined ? undefined : holeName(hole);
+}
+
+export interface BoardView {
+  readonly variant: "classic" | "capture";
+  readonly pieces: Readonly<Record<string, Point | "neutral">>;
+  /** The moves this player may make now, as full paths; empty when it is not their turn. */
+  readonly legalPaths: readonly (readonly string[])[];
+  readonly lastMove: { readonly path: readonly string[]; readonly captured: readonly string[] } | null;
+}
+
+export interface BoardOptions {
+  readonly i18n: I18n;
+  /** A move chosen on the board, as its full path of hole names. */
+  readonly onMove: (path: string[]) => void;
+  /** The selection changed (the page shows Done and Undo while a capture path is built). */
+  readonly onSelection?: () => void;
+}
+
+interface HoleParts {
+  readonly group: SVGGElement;
+  readonly piece: SVGCircleElement;
+  readonly ring: SVGCircleElement;
+  readonly marker: SVGCircleElement;
+  readonly label: SVGTextElement;
+}
+
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  parent?.appendChild(element);
+  return element;
+}
+
+export class Board {
+  readonly element: SVGSVGElement;
+  private readonly options: BoardOptions;
+  private readonly parts: HoleParts[] = [];
+  private readonly trail: SVGPolylineElement;
+  private readonly trailStart: SVGCircleElement;
+  private readonly preview: SVGPolylineElement;
+  private readonly animationLayer: SVGGElement;
+  private view: BoardView = { variant: "classic", pieces: {}, legalPaths: [], lastMove: null };
+  /** The piece picked, then (capture) the landings chosen so far. */
+  private selection: string[] = [];
+  /** The race destination pointed at, whose path is previewed. */
+  private pointed: string | null = null;
+  /** The hole that holds the board's tab stop. */
+  private focusHole = parseHoleName("i5") ?? 60;
+  /** Holes whose piece is hidden while a move is animated onto them. */
+  private readonly hidden = new Map<string, number>();
+  private animations: Promise<void> = Promise.resolve();
+
+  constructor(options: BoardOptions) {
+    this.options = options;
+    const [minX, maxX] = [-6 * D - 2 * MARGIN, 6 * D + 2 * MARGIN];
+    const [minY, maxY] = [-2 * MARGIN, 16 * ROW_HEIGHT + 2 * MARGIN];
+    const svg = el("svg", {
+      viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`,
+      class: "board",
+      role: "group",
+    });
+    this.element = svg;
+    this.drawDefs(svg);
+    this.drawStar(svg);
+    this.drawGrid(svg);
+    const trailLayer = el("g", { class: "trail", "aria-hidden": "true" }, svg);
+    this.trail = el("polyline", { points: "" }, trailLayer);
+    this.trailStart = el("circle", { r: 0.16 * D, cx: 0, cy: 0, visibility: "hidden" }, trailLayer);
+    this.preview = el("polyline", { class: "preview", points: "", "aria-hidden": "true" }, svg);
+    const holesLayer = el("g", { class: "holes" }, svg);
+    for (let hole = 0; hole < HOLE_COUNT; hole++) this.parts.push(this.drawHole(holesLayer, hole));
+    this.animationLayer = el("g", { class: "animation", "aria-hidden": "true" }, svg);
+    svg.addEventListener("keydown", (event) => this.onKey(event));
+    this.relabel();
+  }
+
+  /** Shows a new state of the table; a selection that no longer fits is dropped. */
+  update(view: BoardView): void {
+    this.view = view;
+    if (this.selection.length > 0 && this.nextAfter(this.selection.slice(0, 1)).size === 0) this.selection = [];
+    if (this.selection.length > 1 && !this.isPrefix(this.selection)) this.selection = [];
+    this.render();
+  }
+
+  /** Whether a capture path is being built (the page then offers Done, Undo and Cancel). */
+  get building(): boolean {
+    return this.view.variant === "capture" && this.selection.length > 0;
+  }
+
+  /** Whether the path built so far may be sent as it is. */
+  get canFinish(): boolean {
+    return this.view.variant === "capture" && this.selection.length >= 2;
+  }
+
+  finish(): void {
+    if (!this.canFinish) return;
+    this.send([...this.selection]);
+  }
+
+  undoLanding(): void {
+    if (this.selection.length === 0) return;
+    this.selection.pop();
+    this.changed();
+  }
+
+  cancel(): void {
+    if (this.selection.length === 0) return;
+    this.selection = [];
+    this.changed();
+  }
+
+  relabel(): void {
+    this.element.setAttribute("aria-label", this.options.i18n.t("board"));
+    this.render();
+  }
+
+  /** Moves a piece along its path (captured pieces vanish as they are jumped); resolves when done. */
+  animate(path: readonly string[], colour: Point | "neutral", captured: readonly string[]): Promise<void> {
+    const end = path[path.length - 1];
+    if (path.length < 2 || end === undefined) return this.animations;
+    const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (reduced) return this.animations;
+    this.hide(end, +1);
+    const run = async () => {
+      const points = path.map((name) => holeXY(parseHoleName(name) ?? 0));
+      const ghosts = captured.map((name) => {
+        const [cx, cy] = holeXY(parseHoleName(name) ?? 0);
+        return el("circle", { cx, cy, r: 0.4 * D, class: "piece", fill: "url(#piece-neutral)" }, this.animationLayer);
+      });
+      const ghost = el(
+        "circle",
+        { r: 0.4 * D, class: "piece moving", fill: `url(#piece-${colour})` },
+        this.animationLayer,
+      );
+      try {
+        for (let leg = 1; leg < points.length; leg++) {
+          await this.animateLeg(ghost, points[leg - 1], points[leg]);
+          // The piece jumped on this leg leaves the board.
+          const over = midpoint(path[leg - 1], path[leg]);
+          const index = over === undefined ? -1 : captured.indexOf(over);
+          if (index >= 0) ghosts[index]?.remove();
+        }
+      } finally {
+        ghost.remove();
+        for (const g of ghosts) g.remove();
+        this.hide(end, -1);
+      }
+    };
+    this.animations = this.animations.then(run, run);
+    return this.animations;
+  }
+
+  // --- Drawing ------------------------------------------------------------------------------
+
+  private drawDefs(svg: SVGSVGElement): void {
+    const defs = el("defs", {}, svg);
+    for (const [name, colour] of Object.entries(POINT_COLOURS)) {
+      const gradient = el("radialGradient", { id: `piece-${name}`, cx: "35%", cy: "30%", r: "75%" }, defs);
+      el("stop", { offset: "0%", "stop-color": colour.light }, gradient);
+      el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
+      el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
+    }
+  }
+
+  private drawStar(svg: SVGSVGElement): void {
+    const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
+    const centre = holeXY(parseHoleName("i5") ?? 60);
+    const corner = (name: string) => holeXY(parseHoleName(name) ?? 0);
+    const expand = (points: [number, number][], from: [number, number]) =>
+      points.map(([x, y]) => {
+        const length = Math.hypot(x - from[0], y - from[1]);
+        const k = (2 * MARGIN) / length;
+        return `${x + (x - from[0]) * k},${y + (y - from[1]) * k}`;
+      });
+    const up = expand([corner("a1"), corner("m1"), corner("m13")], centre);
+    const down = expand([corner("e1"), corner("e13"), corner("q1")], centre);
+    el("path", { class: "star-body", d: `M${up.join("L")}Z M${down.join("L")}Z` }, layer);
+    for (const point of POINTS) {
+      const holes = POINT_HOLES[point].map(holeXY);
+      const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
+      const cy = holes.reduce((sum, [, y]) => sum + y, 0) / holes.length;
+      const corners = [...holes]
+        .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
+        .slice(0, 3);
+      el(
+        "polygon",
+        { class: `point point-${point}`, points: expand(corners, [cx, cy]).join(" "), fill: POINT_COLOURS[point].tint },
+        layer,
+      );
+    }
+  }
+
+  private drawGrid(svg: SVGSVGElement): void {
+    const lines: string[] = [];
+    for (let hole = 0; hole < HOLE_COUNT; hole++) {
+      const [x1, y1] = holeXY(hole);
+      for (const [dRow, dX] of [
+        [0, 2],
+        [1, 1],
+        [1, -1],
+      ]) {
+        const next = holeAt(HOLE_ROW[hole] + dRow, HOLE_X[hole] + dX);
+        if (next === undefined) continue;
+        const [x2, y2] = holeXY(next);
+        lines.push(`M${x1},${y1}L${x2},${y2}`);
+      }
+    }
+    el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
+  }
+
+  private drawHole(layer: SVGGElement, hole: number): HoleParts {
+    const [cx, cy] = holeXY(hole);
+    const name = holeName(hole);
+    const group = el("g", { class: "hole", "data-hole": name, role: "button", tabindex: -1 }, layer);
+    el("circle", { class: "hit", cx, cy, r: 0.5 * D }, group);
+    el("circle", { class: "dimple", cx, cy, r: 0.2 * D }, group);
+    const marker = el("circle", { class: "marker", cx, cy, r: 0.3 * D }, group);
+    const piece = el("circle", { class: "piece", cx, cy, r: 0.4 * D }, group);
+    const ring = el("circle", { class: "ring", cx, cy, r: 0.47 * D }, group);
+    const label = el("text", { class: "landing-number", x: cx, y: cy + 0.13 * D, "aria-hidden": "true" }, group);
+    group.addEventListener("click", () => {
+      this.focusHole = hole;
+      this.pick(name);
+    });
+    group.addEventListener("pointerenter", () => this.point(name));
+    group.addEventListener("pointerleave", () => this.point(null));
+    group.addEventListener("focus", () => {
+      this.focusHole = hole;
+      this.point(name);
+    });
+    return { group, piece, ring, marker, label };
+  }
+
+  // --- State -----------------------------------------------------------------------------------
+
+  private get movable(): Set<string> {
+    return new Set(this.view.legalPaths.map((path) => path[0]));
+  }
+
+  /** The holes that may come next after a path prefix (race: the destinations of the picked piece). */
+  private nextAfter(prefix: readonly string[]): Map<string, readonly string[]> {
+    const next = new Map<string, readonly string[]>();
+    if (prefix.length === 0) return next;
+    for (const path of this.view.legalPaths) {
+      if (path[0] !== prefix[0]) continue;
+      if (this.view.variant === "capture") {
+        if (path.length <= prefix.length || !prefix.every((hole, i) => path[i] === hole)) continue;
+        next.set(path[prefix.length], path);
+      } else {
+        next.set(path[path.length - 1], path);
+      }
+    }
+    return next;
+  }
+
+  private isPrefix(prefix: readonly string[]): boolean {
+    return this.view.legalPaths.some(
+      (path) => path.length >= prefix.length && prefix.every((hole, i) => path[i] === hole),
+    );
+  }
+
+  private pick(name: string): void {
+    if (this.view.legalPaths.length === 0) return;
+    const selection = this.selection;
+    if (this.view.variant !== "capture") {
+      const path = this.nextAfter(selection).get(name);
+      if (path) {
+        this.send([...path]);
+      } else {
+        this.selection = this.movable.has(name) && selection[0] !== name ? [name] : [];
+        this.changed();
+      }
+      return;
+    }
+    if (selection.length === 0) {
+      if (this.movable.has(name)) this.selection = [name];
+    } else if (this.nextAfter(selection).has(name)) {
+      this.selection = [...selection, name];
+      // Nowhere further to jump: the move is complete.
+      if (this.nextAfter(this.selection).size === 0) {
+        this.send([...this.selection]);
+        return;
+      }
+    } else if (selection.length >= 2 && name === selection[selection.length - 1]) {
+      this.send([...selection]);
+      return;
+    } else if (selection.length === 1) {
+      this.selection = name !== selection[0] && this.movable.has(name) ? [name] : [];
+    } else {
+      return;
+    }
+    this.changed();
+  }
+
+  private point(name: string | null): void {
+    if (this.pointed === name) return;
+    this.pointed = name;
+    this.renderPreview();
+  }
+
+  private send(path: string[]): void {
+    this.selection = [];
+    this.pointed = null;
+    this.changed();
+    this.options.onMove(path);
+  }
+
+  private changed(): void {
+    this.render();
+    this.options.onSelection?.();
+  }
+
+  private hide(name: string, delta: number): void {
+    const count = (this.hidden.get(name) ?? 0) + delta;
+    if (count > 0) this.hidden.set(name, count);
+    else this.hidden.delete(name);
+    this.render();
+  }
+
+  // --- Rendering -------------------------------------------------------------------------------
+
+  private render(): void {
+    const { i18n } = this.options;
+    const { pieces } = this.view;
+    const movable = this.selection.length === 0 || this.view.variant !== "capture" ? this.movable : new Set<string>();
+    const next = this.nextAfter(this.selection);
+    const jumped = new Set<string>();
+    for (let i = 1; i < this.selection.length; i++) {
+      const over = midpoint(this.selection[i - 1], this.selection[i]);
+      if (over) jumped.add(over);
+    }
+    this.parts.forEach((parts, hole) => {
+      const name = holeName(hole);
+      const occupant = this.hidden.has(name) ? undefined : pieces[name];
+      const landing = this.selection.indexOf(name, 1);
+      const selected = this.selection[0] === name;
+      const destination = next.has(name);
+      const classes = ["hole"];
+      if (occupant) classes.push("occupied");
+      if (movable.has(name)) classes.push("movable");
+      if (selected) classes.push("selected");
+      if (destination) classes.push("destination");
+      if (landing > 0) classes.push("landing");
+      if (jumped.has(name)) classes.push("jumped");
+      parts.group.setAttribute("class", classes.join(" "));
+      parts.piece.setAttribute("fill", occupant ? `url(#piece-${occupant})` : "none");
+      parts.label.textContent = landing > 0 ? String(landing) : "";
+      parts.group.setAttribute("tabindex", hole === this.focusHole ? "0" : "-1");
+      const what = occupant
+        ? occupant === "neutral"
+          ? i18n.t("holeNeutral", { hole: name })
+          : i18n.t("holePiece", { hole: name, colour: i18n.colour(occupant) })
+        : i18n.t("holeEmpty", { hole: name });
+      const extra: string[] = [];
+      if (selected) extra.push(i18n.t("selected"));
+      if (landing > 0) extra.push(i18n.t("landing", { n: landing }));
+      if (destination) extra.push(i18n.t("moveHere"));
+      parts.group.setAttribute("aria-label", [what, ...extra].join(", "));
+      if (selected || landing > 0) parts.group.setAttribute("aria-pressed", "true");
+      else parts.group.removeAttribute("aria-pressed");
+    });
+    const last = this.view.lastMove;
+    if (last && last.path.length > 1) {
+      this.trail.setAttribute("points", pointsOf(last.path));
+      const [x, y] = holeXY(parseHoleName(last.path[0]) ?? 0);
+      this.trailStart.setAttribute("cx", String(x));
+      this.trailStart.setAttribute("cy", String(y));
+      this.trailStart.setAttribute("visibility", "visible");
+    } else {
+      this.trail.setAttribute("points", "");
+      this.trailStart.setAttribute("visibility", "hidden");
+    }
+    this.element.classList.toggle("interactive", this.view.legalPaths.length > 0);
+    this.renderPreview();
+  }
+
+  private renderPreview(): void {
+    let path: readonly string[] | undefined;
+    if (this.view.variant === "capture") {
+      if (this.selection.length > 1) path = this.selection;
+    } else if (this.pointed !== null && this.selection.length === 1) {
+      path = this.nextAfter(this.selection).get(this.pointed);
+    }
+    this.preview.setAttribute("points", path ? pointsOf(path) : "");
+    // Number the landings of a previewed race path, so a chain shows every landing.
+    if (this.view.variant !== "capture") {
+      this.parts.forEach((parts, hole) => {
+        const index = path ? path.indexOf(holeName(hole)) : -1;
+        parts.label.textContent = index > 0 ? String(index) : "";
+        parts.group.classList.toggle("on-path", index > 0);
+      });
+    }
+  }
+
+  private animateLeg(ghost: SVGCircleElement, from: [number, number], to: [number, number]): Promise<void> {
+    return new Promise((resolve) => {
+      const started = performance.now();
+      const frame = (now: number) => {
+        const t = Math.min(1, (now - started) / LEG_MS);
+        const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+        ghost.setAttribute("cx", String(from[0] + (to[0] - from[0]) * eased));
+        ghost.setAttribute("cy", String(from[1] + (to[1] - from[1]) * eased));
+        // A jump lifts the piece a little.
+        ghost.setAttribute("r", String(0.4 * D * (1 + 0.18 * Math.sin(Math.PI * t))));
+        if (t < 1) requestAnimationFrame(frame);
+        else resolve();
+      };
+      ghost.setAttribute("cx", String(from[0]));
+      ghost.setAttribute("cy", String(from[1]));
+      requestAnimationFrame(frame);
+    });
+  }
+
+  // --- Keyboard --------------------------------------------------------------------------------
+
+  private onKey(event: KeyboardEvent): void {
+    const hole = this.focusHole;
+    const row = HOLE_ROW[hole];
+    const x = HOLE_X[hole];
+    let target: number | undefined;
+    switch (event.key) {
+      case "ArrowLeft":
+        target = holeAt(row, x - 2);
+        break;
+      case "ArrowRight":
+        target = holeAt(row, x + 2);
+        break;
+      case "ArrowUp":
+        target = nearestInRow(row - 1, x);
+        break;
+      case "ArrowDown":
+        target = nearestInRow(row + 1, x);
+        break;
+      case "Enter":
+      case " ":
+        event.preventDefault();
+        this.pick(holeName(hole));
+        return;
+      case "Escape":
+        this.cancel();
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (target === undefined) return;
+    this.focusHole = target;
+    this.render();
+    this.parts[target]?.group.focus();
+  }
+}
+
+function nearestInRow(row: number, x: number): number | undefined {
+  let best: number | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (let hole = 0; hole < HOLE_COUNT; hole++) {
+    if (HOLE_ROW[hole] !== row) continue;
+    const distance = Math.abs(HOLE_X[hole] - x);
+    if (distance < bestDistance) {
+      best = hole;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function pointsOf(path: readonly string[]): string {
+  return path.map((name) => holeXY(parseHoleName(name) ?? 0).join(",")).join(" ");
+}

@@ -1,0 +1,66 @@
+/** The page's frame: the title bar with the language switch, and the notices area. */
+import { h } from "./dom.ts";
+import { type I18n, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n.ts";
+
+export function header(i18n: I18n): HTMLElement {
+  const brand = h("a", { class: "brand", href: "/" }, starIcon(), h("span", {}, i18n.t("title")));
+  const newTable = h("a", { class: "new-table", href: "/", "data-i18n": "newTable" }, i18n.t("newTable"));
+  const label = h("label", { class: "language", for: "language" });
+  const select = h(
+    "select",
+    { id: "language", name: "language" },
+    LANGUAGES.map((language) =>
+      h("option", { value: language, lang: language, selected: language === i18n.language }, LANGUAGE_NAMES[language]),
+    ),
+  );
+  select.addEventListener("change", () => {
+    if (isLanguage(select.value)) i18n.set(select.value, storage());
+  });
+  const update = () => {
+    brand.lastElementChild?.replaceChildren(i18n.t("title"));
+    newTable.textContent = i18n.t("newTable");
+    label.textContent = i18n.t("language");
+    select.setAttribute("aria-label", i18n.t("language"));
+    select.value = i18n.language;
+  };
+  i18n.onChange(update);
+  update();
+  return h("header", { class: "topbar" }, brand, h("nav", {}, newTable, label, select));
+}
+
+export function starIcon(): SVGSVGElement {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "icon");
+  svg.setAttribute("aria-hidden", "true");
+  svg.innerHTML =
+    '<path d="M12 1 15.2 6.5H21.5L18.3 12 21.5 17.5H15.2L12 23 8.8 17.5H2.5L5.7 12 2.5 6.5H8.8Z" fill="#d7263d"/>' +
+    '<circle cx="12" cy="12" r="3.2" fill="#fff"/>';
+  return svg;
+}
+
+/** localStorage, or undefined where the browser refuses it (e.g. a sandboxed iframe). */
+export function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A line of text that appears for a while: errors and confirmations. */
+export class Notices {
+  readonly element = h("div", { class: "notices", role: "alert", "aria-live": "assertive" });
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  show(text: string, kind: "error" | "info" = "error"): void {
+    clearTimeout(this.timer);
+    this.element.replaceChildren(h("p", { class: `notice ${kind}` }, text));
+    this.timer = setTimeout(() => this.element.replaceChildren(), 7000);
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.element.replaceChildren();
+  }
+}

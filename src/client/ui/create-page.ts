@@ -1,0 +1,237 @@
+/**
+ * The front page (`/`): choose the game's settings and create a table, then
+ * go to it with the host token kept in localStorage for that table.
+ */
+import { Game, holeName, makeSettings, type Point, type Settings } from "../../rules/index.ts";
+import { createTable, hostTokenKey, memoryTokens, TableError, webStorageTokens } from "../sdk/index.ts";
+import { Board } from "./board.ts";
+import { header, Notices, storage } from "./chrome.ts";
+import { append, h } from "./dom.ts";
+import type { I18n, MessageKey } from "./i18n.ts";
+
+const CLOCKS: readonly [number | null, MessageKey][] = [
+  [null, "clockNone"],
+  [30, "clock30s"],
+  [60, "clock1m"],
+  [120, "clock2m"],
+  [300, "clock5m"],
+  [3600, "clock1h"],
+  [86_400, "clock1d"],
+];
+
+/** Settings the engine accepts, used to enable only the choices that fit together. */
+function valid(settings: Settings): boolean {
+  try {
+    makeSettings(settings);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function mountCreate(root: HTMLElement, i18n: I18n): void {
+  const store = storage();
+  const tokens = store ? webStorageTokens(store) : memoryTokens();
+  const notices = new Notices();
+  const form = h("form", { class: "create-form", novalidate: true });
+  const preview = new Board({ i18n, onMove: () => {} });
+  preview.element.classList.add("preview-board");
+  preview.element.setAttribute("aria-hidden", "true");
+
+  const state: { -readonly [K in keyof Settings]: Settings[K] } & { turnSeconds: number | null } = {
+    variant: "classic",
+    players: 2,
+    colours: 1,
+    pieces: 10,
+    longJump: false,
+    teams: false,
+    turnSeconds: null,
+  };
+  let busy = false;
+
+  /** Keeps the settings playable after a change: later fields give way to earlier ones. */
+  function normalise(): void {
+    if (state.variant === "capture") {
+      state.colours = 1;
+      state.pieces = 10;
+      state.teams = false;
+      return;
+    }
+    if (state.players === 5) state.players = 6;
+    if (!valid({ ...state, pieces: 10, teams: false })) state.colours = 1;
+    if (state.pieces === 15 && !valid(state)) state.pieces = 10;
+    if (state.teams && !valid(state)) state.teams = false;
+  }
+
+  function render(): void {
+    normalise();
+    const race = state.variant === "classic";
+    const radio = (value: Settings["variant"], key: MessageKey) =>
+      h(
+        "label",
+        { class: "choice" },
+        h("input", {
+          type: "radio",
+          id: `variant-${value}`,
+          name: "variant",
+          value,
+          checked: state.variant === value,
+          onchange: () => {
+            state.variant = value;
+            render();
+          },
+        }),
+        h("span", {}, i18n.t(key)),
+      );
+    const select = (
+      id: string,
+      label: MessageKey,
+      options: readonly [string, string, boolean][],
+      value: string,
+      onChange: (value: string) => void,
+    ) =>
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: id }, i18n.t(label)),
+        h(
+          "select",
+          { id, name: id, onchange: (event: Event) => onChange((event.target as HTMLSelectElement).value) },
+          options.map(([optionValue, text, enabled]) =>
+            h("option", { value: optionValue, selected: optionValue === value, disabled: !enabled }, text),
+          ),
+        ),
+      );
+    const check = (
+      id: string,
+      label: MessageKey,
+      checked: boolean,
+      enabled: boolean,
+      onChange: (on: boolean) => void,
+    ) =>
+      h(
+        "label",
+        { class: `choice${enabled ? "" : " disabled"}` },
+        h("input", {
+          type: "checkbox",
+          id,
+          name: id,
+          checked,
+          disabled: !enabled,
+          onchange: (event: Event) => onChange((event.target as HTMLInputElement).checked),
+        }),
+        h("span", {}, i18n.t(label)),
+      );
+
+    const playerChoices = [2, 3, 4, 5, 6].map((n): [string, string, boolean] => [
+      String(n),
+      String(n),
+      valid({ ...state, players: n, colours: 1, pieces: 10, teams: false }),
+    ]);
+    const colourChoices = [1, 2, 3].map((n): [string, string, boolean] => [
+      String(n),
+      String(n),
+      valid({ ...state, colours: n as 1 | 2 | 3, pieces: 10, teams: false }),
+    ]);
+    const submit = h(
+      "button",
+      { type: "submit", class: "primary big", disabled: busy },
+      i18n.t(busy ? "creating" : "createButton"),
+    );
+    // Rebuilding the form keeps the keyboard focus where it was.
+    const focused =
+      document.activeElement instanceof HTMLElement && form.contains(document.activeElement)
+        ? document.activeElement.id
+        : "";
+    form.replaceChildren();
+    append(form, [
+      h("h1", {}, i18n.t("createHeading")),
+      h("p", { class: "tagline" }, i18n.t("tagline")),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, i18n.t("variant")),
+        radio("classic", "variantClassic"),
+        radio("capture", "variantCapture"),
+      ),
+      h(
+        "div",
+        { class: "row" },
+        select("players", "players", playerChoices, String(state.players), (value) => {
+          state.players = Number(value);
+          render();
+        }),
+        race
+          ? select("colours", "coloursPerPlayer", colourChoices, String(state.colours), (value) => {
+              state.colours = Number(value) as 1 | 2 | 3;
+              render();
+            })
+          : null,
+      ),
+      race
+        ? check("pieces15", "pieces15", state.pieces === 15, valid({ ...state, pieces: 15 }), (on) => {
+            state.pieces = on ? 15 : 10;
+            render();
+          })
+        : null,
+      check("longJump", "longJump", state.longJump, true, (on) => {
+        state.longJump = on;
+        render();
+      }),
+      race
+        ? check("teams", "teams", state.teams, valid({ ...state, teams: true }), (on) => {
+            state.teams = on;
+            render();
+          })
+        : null,
+      select(
+        "turnClock",
+        "turnClock",
+        CLOCKS.map(([seconds, key]) => [String(seconds ?? ""), i18n.t(key), true]),
+        String(state.turnSeconds ?? ""),
+        (value) => {
+          state.turnSeconds = value === "" ? null : Number(value);
+          render();
+        },
+      ),
+      submit,
+    ]);
+    if (focused) document.getElementById(focused)?.focus();
+    const game = Game.create(state);
+    const pieces: Record<string, Point | "neutral"> = {};
+    for (const [hole, occupant] of game.board().entries()) if (occupant) pieces[holeName(hole)] = occupant;
+    preview.update({ variant: state.variant, pieces, legalPaths: [], lastMove: null });
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    render();
+    try {
+      const table = await createTable(location.origin, state);
+      tokens.set(hostTokenKey(table.id), table.hostToken);
+      location.assign(`/t/${encodeURIComponent(table.id)}`);
+    } catch (error) {
+      busy = false;
+      render();
+      notices.show(error instanceof TableError ? i18n.error(error.code) : i18n.error("disconnected"));
+    }
+  });
+
+  root.replaceChildren(
+    header(i18n),
+    h(
+      "main",
+      { class: "create" },
+      h("div", { class: "card" }, form),
+      h("div", { class: "create-preview" }, preview.element),
+    ),
+    notices.element,
+  );
+  i18n.onChange(() => {
+    preview.relabel();
+    render();
+  });
+  render();
+}
