@@ -31,6 +31,14 @@ app.use("/api/*", cors());
 
 app.post(
   "/api/tables",
+  async (c, next) => {
+    // The validator reads JSON bodies only: settings sent as anything else would be silently ignored.
+    const json = /^application\/([a-z.-]+\+)?json\b/i.test(c.req.header("Content-Type") ?? "");
+    if (!json && (await c.req.text()) !== "") {
+      return fail(c, 415, "bad-request", "send the settings as JSON, with Content-Type: application/json");
+    }
+    await next();
+  },
   zValidator("json", TableSettingsSchema, (result, c) => {
     if (result.success) return;
     const issue = result.error.issues[0];

@@ -83,6 +83,34 @@ describe("POST /api/tables creates a table", () => {
     expect((await errorOf(response)).code).toBe("bad-request");
   });
 
+  it("refuses settings that are not sent as JSON with 415, rather than ignore them", async () => {
+    const response = await api("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ players: 7 }),
+    });
+    expect(response.status).toBe(415);
+    expect((await errorOf(response)).code).toBe("bad-request");
+  });
+
+  it("creates a table with the defaults from a POST without a body", async () => {
+    const response = await api("/api/tables", { method: "POST" });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await getSnapshot(id)).settings.players).toBe(2);
+  });
+
+  it("accepts a JSON content type with parameters", async () => {
+    const response = await api("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ players: 3 }),
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await getSnapshot(id)).settings.players).toBe(3);
+  });
+
   it("refuses a body that is not an object with 400", async () => {
     const response = await postJson("/api/tables", [2]);
     expect(response.status).toBe(400);
