@@ -210,6 +210,7 @@ export class Game {
         break;
       }
       case "path": {
+        checkHoles(action.path);
         const move = position.isCapture ? this.checkCapturePath(action.path) : this.checkRacePath(action.path);
         const path = move.path;
         done = { kind: "move", player: position.player, move };
@@ -345,6 +346,15 @@ export class Game {
       }
     }
     return RAYS[base + middle - 1];
+  }
+}
+
+/** A path as `apply` may receive it from outside the notation: two holes or more, each a hole of the board. */
+function checkHoles(path: readonly Hole[]): void {
+  if (path.length < 2) throw new RulesError("bad-notation", "a move names at least two holes");
+  for (const hole of path) {
+    if (!Number.isInteger(hole) || hole < 0 || hole >= HOLE_COUNT)
+      throw new RulesError("bad-notation", `${hole} is not a hole index (0 to ${HOLE_COUNT - 1})`);
   }
 }
 

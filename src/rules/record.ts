@@ -17,7 +17,8 @@
  * are required; `First` (1-based player) is optional; any other tag is
  * carried along unchanged. `Result` lists each player's place in seat order
  * ("-" for none) or "*" while the game goes on; capture records add
- * `Captures`. See docs/records.md.
+ * `Captures`. Both are optional on reading and, when present, must agree
+ * with the moves. See docs/records.md.
  */
 import { RulesError } from "./errors.ts";
 import { type Action, Game } from "./game.ts";
@@ -99,7 +100,13 @@ export function readRecord(text: string): ParsedRecord {
         throw new RulesError("bad-record", `turn ${token} is out of order`);
       continue;
     }
-    actions.push(parseMove(token));
+    try {
+      actions.push(parseMove(token));
+    } catch (error) {
+      if (error instanceof RulesError)
+        throw new RulesError("bad-record", `turn ${actions.length + 1}: ${error.message}`);
+      throw error;
+    }
   }
   let game: Game;
   try {
@@ -115,6 +122,16 @@ export function readRecord(text: string): ParsedRecord {
   const result = tags.get("Result");
   if (result !== undefined && result !== resultTag(game)) {
     throw new RulesError("bad-record", `the Result tag says "${result}" but the moves give "${resultTag(game)}"`);
+  }
+  const captures = tags.get("Captures");
+  const expectedCaptures = game.settings.variant === "capture" ? game.captures.join(",") : undefined;
+  if (captures !== undefined && captures !== expectedCaptures) {
+    throw new RulesError(
+      "bad-record",
+      expectedCaptures === undefined
+        ? "a race record has no Captures tag"
+        : `the Captures tag says "${captures}" but the moves give "${expectedCaptures}"`,
+    );
   }
   const extra: Record<string, string> = {};
   for (const [name, value] of tags) if (!DERIVED_TAGS.has(name)) extra[name] = value;
