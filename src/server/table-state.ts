@@ -32,8 +32,11 @@ export class TableState {
   game: Game | undefined;
   gameNumber = 0;
   seq = 0;
-  /** When the last event happened (ms since the epoch): the turn clock and idle cleanup count from it. */
+  /** When the last event happened (ms since the epoch): idle cleanup counts from it. */
   lastEventAt: number;
+  /** When the side to move got the turn: the turn clock counts from it. */
+  private turnStartedAt = 0;
+  private turnKey = "";
 
   constructor(id: string, settings: TableSettings, createdAt: number) {
     this.id = id;
@@ -61,7 +64,23 @@ export class TableState {
   get deadline(): number | null {
     const { turnSeconds } = this.settings;
     if (turnSeconds === null || this.status !== "playing") return null;
-    return this.lastEventAt + turnSeconds * 1000;
+    return this.turnStartedAt + turnSeconds * 1000;
+  }
+
+  /**
+   * Records that events up to `seq` happened at `at`. The turn clock
+   * restarts only when the turn passes to another side, not when some
+   * other player leaves or joins the presence list.
+   */
+  touch(seq: number, at: number): void {
+    this.seq = seq;
+    this.lastEventAt = at;
+    const turn = this.game?.turn;
+    const key = turn ? `${this.gameNumber}:${this.game?.plies}:${turn.player}:${turn.colour}` : "";
+    if (key !== this.turnKey) {
+      this.turnKey = key;
+      this.turnStartedAt = at;
+    }
   }
 
   /**
@@ -92,8 +111,7 @@ export class TableState {
       case "ended":
         break;
     }
-    this.seq = seq;
-    this.lastEventAt = at;
+    this.touch(seq, at);
   }
 
   seat(seat: number, name: string): TableEvent[] {

@@ -54,10 +54,18 @@ export class TableStore {
 
   constructor(storage: DurableObjectStorage) {
     this.sql = storage.sql;
-    this.sql.exec(SCHEMA);
+  }
+
+  /**
+   * Whether this object holds a table. Reading the catalogue writes nothing,
+   * so probing ids that name no table leaves no storage behind.
+   */
+  exists(): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0;
   }
 
   meta(): TableMeta | undefined {
+    if (!this.exists()) return undefined;
     const row = this.sql
       .exec<{ id: string; settings: string; host_token_hash: ArrayBuffer; created_at: number }>("SELECT * FROM meta")
       .toArray()[0];
@@ -70,7 +78,9 @@ export class TableStore {
     };
   }
 
+  /** Creates the schema and the table's one meta row. */
   createMeta(meta: TableMeta): void {
+    this.sql.exec(SCHEMA);
     this.sql.exec(
       "INSERT INTO meta (id, settings, host_token_hash, created_at) VALUES (?, ?, ?, ?)",
       meta.id,

@@ -303,8 +303,8 @@ export class Table extends DurableObject<Env> {
         const seq = this.store.append(event, now, i === 0 ? request : undefined);
         return { type: "event", seq, event };
       });
-      state.seq = messages.reduce((last, message) => (message.type === "event" ? message.seq : last), state.seq);
-      state.lastEventAt = now;
+      const last = messages.at(-1);
+      if (last?.type === "event") state.touch(last.seq, now);
       this.scheduleAlarm();
       for (const message of messages) this.broadcast(message);
     } catch (error) {
@@ -344,10 +344,7 @@ export class Table extends DurableObject<Env> {
       for (const { seq, event, at } of this.store.eventsAfter(start - 1)) state.apply(seq, event, at);
     }
     const last = this.store.lastEvent();
-    if (last) {
-      state.seq = last.seq;
-      state.lastEventAt = last.at;
-    }
+    if (last) state.touch(last.seq, last.at);
     return state;
   }
 

@@ -1,6 +1,7 @@
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ErrorBody, Snapshot } from "../../src/protocol/index.ts";
-import { api, closeAll, createTable, getSnapshot, ORIGIN, playOne, postJson, setUpTable } from "./helpers.ts";
+import { api, closeAll, createTable, getSnapshot, ORIGIN, playOne, postJson, setUpTable, stub } from "./helpers.ts";
 
 async function errorOf(response: Response): Promise<ErrorBody> {
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -293,5 +294,16 @@ describe("unknown routes", () => {
     const response = await api("/api/nothing-here");
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("not-found");
+  });
+});
+
+describe("probing ids that name no table", () => {
+  it("answers 404 and leaves no storage behind", async () => {
+    const id = "Zz0123456789-_ab";
+    expect((await api(`/api/tables/${id}`)).status).toBe(404);
+    const tables = await runInDurableObject(stub(id), (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray(),
+    );
+    expect(tables).toEqual([]);
   });
 });

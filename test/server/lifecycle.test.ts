@@ -274,6 +274,20 @@ describe("the turn clock: a player whose time runs out leaves the game", () => {
     expect(moved.event.seat).toBe((seat + 1) % 3);
     closeAll(game.clients);
   });
+  it("another player leaving does not give the player to move a fresh clock", async () => {
+    const game = await setUpTable({ players: 3, turnSeconds: 60 });
+    const { seat } = await toMove(game.table.id);
+    await age(game.table.id, 30_000);
+    const before = (await getSnapshot(game.table.id)).game?.deadline;
+    const other = game.players.find((p) => p.seat !== seat);
+    if (!other) throw new Error("no other seat");
+    other.client.send({ type: "leave", id: rid() });
+    await game.spectator.event("resigned");
+    const after = await getSnapshot(game.table.id);
+    expect(after.game?.turn?.seat).toBe(seat);
+    expect(after.game?.deadline).toBe(before);
+    closeAll(game.clients);
+  });
 });
 
 describe("idle tables are deleted by the alarm", () => {
