@@ -2,9 +2,11 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects: the rules engine is pure TypeScript and is tested under
+ * Four projects: the rules engine is pure TypeScript and is tested under
  * Node; the worker and its Durable Object are tested inside workerd, with
- * the bindings of wrangler.toml.
+ * the bindings of wrangler.toml; the web client's SDK and texts are tested
+ * under Node; and the end-to-end tests drive Debian's Chromium against
+ * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
  */
 export default defineConfig({
   test: {
@@ -15,6 +17,21 @@ export default defineConfig({
       {
         plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
         test: { name: "server", include: ["test/server/**/*.test.ts"] },
+      },
+      {
+        test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/e2e/global-setup.ts"],
+          // One browser at a time: the machine has two cores, and wrangler dev needs one.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

@@ -48,19 +48,28 @@ export function storage(): Storage | undefined {
   }
 }
 
-/** A line of text that appears for a while: errors and confirmations. */
+/** A line of text that appears for a while: errors and confirmations. Texts given as functions follow a language switch. */
 export class Notices {
   readonly element = h("div", { class: "notices", role: "alert", "aria-live": "assertive" });
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private current: { text: () => string; kind: "error" | "info" } | null = null;
 
-  show(text: string, kind: "error" | "info" = "error"): void {
+  show(text: string | (() => string), kind: "error" | "info" = "error"): void {
     clearTimeout(this.timer);
-    this.element.replaceChildren(h("p", { class: `notice ${kind}` }, text));
-    this.timer = setTimeout(() => this.element.replaceChildren(), 7000);
+    this.current = { text: typeof text === "string" ? () => text : text, kind };
+    this.refresh();
+    this.timer = setTimeout(() => this.clear(), 7000);
+  }
+
+  /** Writes the notice again, in the current language. */
+  refresh(): void {
+    const current = this.current;
+    this.element.replaceChildren(...(current ? [h("p", { class: `notice ${current.kind}` }, current.text())] : []));
   }
 
   clear(): void {
     clearTimeout(this.timer);
+    this.current = null;
     this.element.replaceChildren();
   }
 }

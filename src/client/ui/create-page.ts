@@ -215,7 +215,8 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     } catch (error) {
       busy = false;
       render();
-      notices.show(error instanceof TableError ? i18n.error(error.code) : i18n.error("disconnected"));
+      const code = error instanceof TableError ? error.code : "disconnected";
+      notices.show(() => i18n.error(code));
     }
   });
 
@@ -231,6 +232,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   );
   i18n.onChange(() => {
     preview.relabel();
+    notices.refresh();
     render();
   });
   render();

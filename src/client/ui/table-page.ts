@@ -134,7 +134,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const join = (seat: number) => {
     const name = nameInput.value.trim();
     if (!name) {
-      notices.show(i18n.error("bad-name"));
+      notices.show(() => i18n.error("bad-name"));
       nameInput.focus();
       return;
     }
@@ -517,11 +517,12 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       console.warn(error.message);
       return;
     }
-    notices.show(i18n.error(error.code));
+    notices.show(() => i18n.error(error.code));
   });
   i18n.onChange(() => {
     for (const section of [banner, share, status, seats, controls, results, moves]) section.invalidate();
     board.relabel();
+    notices.refresh();
     render();
   });
   render();

@@ -1,0 +1,75 @@
+/**
+ * Languages: the page speaks the browser's language (Finnish, Swedish,
+ * Norwegian Bokmål, else English), switches at once, remembers the choice,
+ * and shows errors, the server's included, in the chosen language.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, screenshot, visitor } from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const heading = (page: import("playwright-core").Page) => page.locator("h1").textContent();
+const lang = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.lang);
+
+describe("languages", () => {
+  it("follows the browser, switches, remembers the choice, and translates errors", async () => {
+    const { context, page } = await visitor(browser, "fi-FI");
+    await page.goto("/");
+    expect(await heading(page)).toBe("Luo pöytä");
+    expect(await lang(page)).toBe("fi");
+
+    const switcher = page.locator("select#language");
+    await switcher.selectOption("sv");
+    expect(await heading(page)).toBe("Skapa ett bord");
+    expect(await lang(page)).toBe("sv");
+    await page.reload();
+    expect(await heading(page)).toBe("Skapa ett bord");
+    await switcher.selectOption("nb");
+    expect(await heading(page)).toBe("Opprett et bord");
+    await switcher.selectOption("en");
+    expect(await heading(page)).toBe("Create a table");
+    await switcher.selectOption("fi");
+
+    // The table page in Finnish: hole names, a refused name, and a refusal from the server.
+    await page.getByRole("button", { name: "Luo pöytä" }).click();
+    await page.waitForURL(/\/t\//);
+    await page.waitForSelector("#app[data-status]");
+    expect(await page.locator('[data-hole="e5"]').getAttribute("aria-label")).toBe("e5, tyhjä");
+    expect(await page.locator('[data-hole="a1"]').getAttribute("aria-label")).toBe("a1, punainen nappula");
+    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
+    await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
+    // A name with a control character passes the page but not the server: its `bad-name` comes back translated.
+    await page.locator("#player-name").fill("Ai\u0007no");
+    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
+    await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
+    expect(await page.evaluate(() => document.querySelector("#app")?.getAttribute("data-seat"))).toBe("");
+    await page.locator("#player-name").fill("Aino");
+    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
+    await page.waitForSelector('#app[data-seat="0"]');
+    expect(await page.locator(".seat.you .badge").textContent()).toBe("sinä");
+    await switcher.selectOption("nb");
+    expect(await page.locator(".seat.you .badge").textContent()).toBe("deg");
+    expect(await page.locator('[data-hole="e5"]').getAttribute("aria-label")).toBe("e5, tomt");
+    await screenshot(page, "language-norwegian-table");
+    await context.close();
+
+    // Swedish and Norwegian browsers; an unknown language falls back to English.
+    for (const [locale, text] of [
+      ["sv-SE", "Skapa ett bord"],
+      ["nb-NO", "Opprett et bord"],
+      ["de-DE", "Create a table"],
+    ] as const) {
+      const other = await visitor(browser, locale);
+      await other.page.goto("/");
+      expect(await heading(other.page)).toBe(text);
+      await other.context.close();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * A whole classic table in real browsers: the host creates it from the front
+ * page, a friend joins from the share link, a third visitor watches; moves
+ * are played by clicking (a jump chain among them) and by keyboard, a reload
+ * keeps the seat, a dropped connection shows "reconnecting" and catches up,
+ * and a player leaving ends the game; then a rematch.
+ */
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holeName } from "../../src/rules/index.ts";
+import {
+  baseUrl,
+  chainOrSetup,
+  createFromForm,
+  gameOf,
+  launch,
+  screenshot,
+  snapshot,
+  takeSeat,
+  visitor,
+  waitForMoves,
+} from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const lastMoveText = (page: Page) => page.locator(".move-list li .notation").last().textContent();
+
+describe("a classic table in the browser", () => {
+  it("is created, shared, joined, watched, played by clicking and keyboard, and ends with placements", async () => {
+    const host = await visitor(browser);
+    const guest = await visitor(browser);
+    const watcher = await visitor(browser);
+
+    // The guest's socket goes through a switch, to drop the connection later.
+    let online = true;
+    const guestSockets: WebSocketRoute[] = [];
+    await guest.page.routeWebSocket(/\/api\/tables\/[^/]+\/ws$/, (ws) => {
+      if (!online) {
+        ws.close({ code: 1006, reason: "offline" });
+        return;
+      }
+      ws.connectToServer();
+      guestSockets.push(ws);
+    });
+
+    // The host creates the table and lands on it with the share link, a copy button and a QR code.
+    const id = await createFromForm(host.page);
+    const link = await host.page.locator("#share-link").inputValue();
+    expect(link).toBe(`${baseUrl}/t/${id}`);
+    expect(await host.page.getByRole("button", { name: "Copy link" }).isVisible()).toBe(true);
+    expect(await host.page.locator(".qr svg").count()).toBe(1);
+    await takeSeat(host.page, 0, "Aino");
+    expect(await host.page.getByRole("button", { name: "Start the game" }).isDisabled()).toBe(true);
+
+    // A friend opens the share link and sits down; a third visitor only watches.
+    await guest.page.goto(link);
+    await takeSeat(guest.page, 1, "Bjørn");
+    await watcher.page.goto(link);
+    await watcher.page.waitForSelector("#app[data-status]");
+    await expect.poll(() => watcher.page.locator(".seat .name").allTextContents()).toEqual(["Aino", "Bjørn"]);
+    await expect.poll(() => host.page.locator(".watching").textContent()).toBe("1 watching");
+
+    await host.page.getByRole("button", { name: "Start the game" }).click();
+    for (const { page } of [host, guest, watcher]) await page.waitForSelector('#app[data-status="playing"]');
+    expect(await watcher.page.getByRole("button", { name: /^Take seat/ }).count()).toBe(0);
+    await screenshot(host.page, "classic-1-start");
+
+    const players = [host.page, guest.page];
+    const everyone = [host.page, guest.page, watcher.page];
+    let moves = 0;
+    let chainPlayed = false;
+    let keyboardPlayed = false;
+    let reloaded = false;
+    for (let ply = 0; ply < 10 && !chainPlayed; ply++) {
+      const table = await snapshot(id);
+      const seat = table.game?.turn?.seat ?? 0;
+      const page = players[seat];
+      const { move, chain } = chainOrSetup(gameOf(table));
+      const path = move.path.map(holeName);
+      const [from, to] = [path[0], path[path.length - 1]];
+
+      if (!keyboardPlayed && !chain) {
+        // Keyboard: holes are named in notation; Enter picks the piece, Enter on a destination drops it.
+        await page.locator(`[data-hole="${from}"]`).focus();
+        await page.keyboard.press("ArrowRight");
+        const right = await page.evaluate(() => (document.activeElement as Element | null)?.getAttribute("data-hole"));
+        expect(right).toMatch(/^[a-q]\d+$/);
+        await page.locator(`[data-hole="${from}"]`).focus();
+        await page.keyboard.press("Enter");
+        expect(await page.locator(`[data-hole="${from}"]`).getAttribute("aria-label")).toMatch(/, selected$/);
+        expect(await page.locator(`[data-hole="${to}"]`).getAttribute("aria-label")).toBe(`${to}, empty, move here`);
+        await page.locator(`[data-hole="${to}"]`).focus();
+        await page.keyboard.press("Enter");
+        keyboardPlayed = true;
+      } else {
+        // Clicking: the piece, and every hole it can reach lights up.
+        await page.locator(`[data-hole="${from}"]`).click();
+        expect(await page.locator(".hole.destination").count()).toBeGreaterThan(0);
+        expect(await page.locator(`[data-hole="${to}"]`).getAttribute("class")).toContain("destination");
+        if (chain) {
+          // Pointing at the chain's end shows the whole path, every landing numbered.
+          await page.locator(`[data-hole="${to}"]`).hover();
+          for (const [i, landing] of path.slice(1).entries()) {
+            expect(await page.locator(`[data-hole="${landing}"] .landing-number`).textContent()).toBe(String(i + 1));
+          }
+          await screenshot(page, "classic-2-jump-chain-preview");
+        }
+        await page.locator(`[data-hole="${to}"]`).click();
+      }
+      moves++;
+      await waitForMoves(everyone, moves);
+      for (const viewer of everyone) expect(await lastMoveText(viewer)).toBe(path.join("-"));
+      if (chain) {
+        expect(path.length).toBeGreaterThanOrEqual(3);
+        chainPlayed = true;
+      }
+
+      if (!reloaded && moves === 2) {
+        // A reload keeps the seat: the token is in localStorage.
+        await guest.page.reload();
+        await guest.page.waitForSelector('#app[data-seat="1"][data-status="playing"]');
+        await waitForMoves([guest.page], moves);
+        reloaded = true;
+      }
+    }
+    expect(keyboardPlayed).toBe(true);
+    expect(chainPlayed).toBe(true);
+    await watcher.page.waitForTimeout(1200); // the last move's animation
+    await screenshot(watcher.page, "classic-3-mid-game-spectator");
+
+    // The guest's connection drops: a clear "reconnecting" state, then it catches up with what it missed.
+    online = false;
+    await guestSockets[guestSockets.length - 1]?.close({ code: 1006, reason: "dropped" });
+    await guest.page.waitForSelector(".connection .reconnecting");
+    expect(await guest.page.locator(".connection").textContent()).toContain("Reconnecting");
+    await screenshot(guest.page, "classic-4-reconnecting");
+    const table = await snapshot(id);
+    const mover = players[table.game?.turn?.seat ?? 0];
+    if (mover === host.page) {
+      const { move } = chainOrSetup(gameOf(table));
+      const path = move.path.map(holeName);
+      await host.page.locator(`[data-hole="${path[0]}"]`).click();
+      await host.page.locator(`[data-hole="${path[path.length - 1]}"]`).click();
+      moves++;
+      await waitForMoves([host.page, watcher.page], moves);
+    }
+    online = true;
+    await guest.page.waitForSelector('#app[data-connection="open"]');
+    await waitForMoves([guest.page], moves);
+    expect(await guest.page.locator(".connection .reconnecting").count()).toBe(0);
+
+    // Whoever is to move leaves the game: the other wins, and everyone sees the placements.
+    const now = await snapshot(id);
+    const leaver = players[now.game?.turn?.seat ?? 0];
+    await leaver.getByRole("button", { name: "Leave the game" }).click();
+    await leaver.getByRole("button", { name: /Really leave/ }).click();
+    for (const page of everyone) await page.waitForSelector('#app[data-status="over"]');
+    const winner = leaver === host.page ? "Bjørn" : "Aino";
+    for (const page of everyone) {
+      expect(await page.locator(".status .winner").textContent()).toBe(`${winner} wins!`);
+      expect(await page.locator(".standings tbody tr").count()).toBe(2);
+      expect(await page.locator(".standings tbody tr").first().textContent()).toContain(winner);
+    }
+    await screenshot(host.page, "classic-5-end");
+
+    // Rematch: same seats, a new game.
+    await guest.page.getByRole("button", { name: "Rematch" }).click();
+    for (const page of everyone) {
+      await page.waitForSelector('#app[data-status="playing"]');
+      await expect.poll(() => page.locator(".move-list li").count()).toBe(0);
+    }
+    expect((await snapshot(id)).game?.number).toBe(2);
+
+    for (const { context } of [host, guest, watcher]) await context.close();
+  });
+});
