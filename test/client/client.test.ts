@@ -1,0 +1,266 @@
+/**
+ * The SDK's connection logic against a scripted socket: the hello with the
+ * stored tokens, sequence numbers (repeats ignored, a gap answered with
+ * `sync`), requests and their answers, reconnecting with the last sequence
+ * number and resending what was unanswered, and messages that fail
+ * validation.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  hostTokenKey,
+  memoryTokens,
+  seatTokenKey,
+  TableClient,
+  TableError,
+  type TokenStore,
+} from "../../src/client/sdk/index.ts";
+import type { ClientMessage, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
+import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { TableState } from "../../src/server/table-state.ts";
+
+const TABLE = "AAAAAAAAAAAAAAAA";
+const TOKEN = "tttttttttttttttttttttt";
+const HOST = "hhhhhhhhhhhhhhhhhhhhhh";
+
+/** A WebSocket the test drives: it records what the client sends and delivers what the test says. */
+class FakeSocket extends EventTarget {
+  static all: FakeSocket[] = [];
+  readonly url: string;
+  readyState = 0;
+  binaryType = "blob";
+  readonly sent: ClientMessage[] = [];
+
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeSocket.all.push(this);
+    setTimeout(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = 1;
+      this.dispatchEvent(new Event("open"));
+    }, 0);
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
+
+  close(code = 1000, reason = ""): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event("close"), { code, reason, wasClean: true }));
+  }
+
+  deliver(message: ServerMessage | string): void {
+    const data = typeof message === "string" ? message : JSON.stringify(message);
+    this.dispatchEvent(new MessageEvent("message", { data }));
+  }
+
+  /** The connection drops, as a network failure would. */
+  drop(): void {
+    this.close(1006, "gone");
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
+const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await tick(5);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A two-seat table with both seats taken and the game started, as the server would show it. */
+function startedTable(): { state: TableState; events: { seq: number; event: TableEvent }[]; snapshot: Snapshot } {
+  const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
+  const events: { seq: number; event: TableEvent }[] = [];
+  const record = (list: TableEvent[]) => {
+    for (const event of list) events.push({ seq: events.length + 1, event });
+    state.seq = events.length;
+  };
+  record([{ type: "created", settings: state.rules, turnSeconds: null }]);
+  record(state.seat(0, "Aino"));
+  record(state.seat(1, "Bjørn"));
+  record(state.start(1, 0));
+  return { state, events, snapshot: state.snapshot([true, true]) };
+}
+
+function connect(tokens: TokenStore = memoryTokens()): TableClient {
+  return new TableClient({
+    baseUrl: "http://checkers.test",
+    tableId: TABLE,
+    tokens,
+    WebSocket: FakeSocket,
+    reconnect: { minDelayMs: 5, maxDelayMs: 20 },
+    requestTimeoutMs: 2000,
+  });
+}
+
+let client: TableClient | undefined;
+afterEach(() => {
+  client?.close();
+  client = undefined;
+  FakeSocket.all = [];
+});
+
+describe("the SDK's table client", () => {
+  it("says hello with the stored tokens and takes the welcome's snapshot", async () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    tokens.set(hostTokenKey(TABLE), HOST);
+    client = connect(tokens);
+    expect(client.connection).toBe("connecting");
+    await until(() => latest()?.sent.length === 1, "the hello");
+    expect(latest().url).toBe(`ws://checkers.test/api/tables/${TABLE}/ws`);
+    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN, hostToken: HOST });
+
+    const { snapshot } = startedTable();
+    latest().deliver({ type: "welcome", you: { seat: 0, host: true }, snapshot });
+    expect(client.connection).toBe("open");
+    expect(client.you).toEqual({ seat: 0, host: true });
+    expect(client.model?.seq).toBe(snapshot.seq);
+    expect(client.snapshot).toEqual(snapshot);
+  });
+
+  it("folds events in order, ignores repeats, and asks for what a gap left out", async () => {
+    client = connect();
+    await until(() => latest()?.sent.length === 1, "the hello");
+    const { state, snapshot } = startedTable();
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot });
+    const seen: number[] = [];
+    client.on("event", ({ seq }) => seen.push(seq));
+
+    const moves = state.snapshot([]).game?.legalMoves ?? [];
+    const first = state.play(moves[0], 0)[0];
+    const second = state.play(state.snapshot([]).game?.legalMoves[0] ?? "", 1)[0];
+    latest().deliver({ type: "event", seq: 5, event: first });
+    latest().deliver({ type: "event", seq: 5, event: first }); // a repeat
+    latest().deliver({ type: "event", seq: 3, event: first }); // long past
+    expect(seen).toEqual([5]);
+    expect(client.model?.moves).toEqual([moves[0]]);
+
+    // Event 7 arrives before 6: the client asks for everything after 5, once.
+    const third = state.play(state.snapshot([]).game?.legalMoves[0] ?? "", 0)[0];
+    latest().deliver({ type: "event", seq: 7, event: third });
+    latest().deliver({ type: "event", seq: 7, event: third });
+    expect(latest().sent.filter((m) => m.type === "sync")).toEqual([{ type: "sync", lastSeq: 5 }]);
+    expect(client.model?.seq).toBe(5);
+    latest().deliver({ type: "event", seq: 6, event: second });
+    latest().deliver({ type: "event", seq: 7, event: third });
+    expect(seen).toEqual([5, 6, 7]);
+    state.seq = 7;
+    expect(client.snapshot).toEqual(state.snapshot([true, true]));
+  });
+
+  it("sends a move with an id and settles it by the broadcast, or by a refusal", async () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    client = connect(tokens);
+    await until(() => latest()?.sent.length === 1, "the hello");
+    const { state, snapshot } = startedTable();
+    latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
+
+    const path = snapshot.game?.legalMoves[0] ?? "";
+    const moved = client.move(path.split("-"));
+    const sent = latest().sent[1];
+    expect(sent).toMatchObject({ type: "move", path });
+    expect(sent?.type === "move" && sent.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0)[0] });
+    await expect(moved).resolves.toBeUndefined();
+
+    const refused = client.move("a1-b1");
+    const id = (latest().sent[2] as { id: string }).id;
+    const errors: TableError[] = [];
+    client.on("error", (error) => errors.push(error));
+    latest().deliver({ type: "error", id, code: "not-your-turn", message: "it is player 2's turn" });
+    await expect(refused).rejects.toMatchObject({ code: "not-your-turn", request: "move" });
+    expect(errors.map((error) => error.code)).toEqual(["not-your-turn"]);
+    expect(errors[0]).toBeInstanceOf(TableError);
+  });
+
+  it("keeps the token a join brings, and forgets it when the seat is freed", async () => {
+    const tokens = memoryTokens();
+    client = connect(tokens);
+    await until(() => latest()?.sent.length === 1, "the hello");
+    const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: state.snapshot([false, false]) });
+    const joined = client.join(1, "Bjørn");
+    const join = latest().sent[1] as Extract<ClientMessage, { type: "join" }>;
+    expect(join).toMatchObject({ type: "join", seat: 1, name: "Bjørn" });
+    latest().deliver({ type: "joined", id: join.id, seat: 1, token: TOKEN });
+    await expect(joined).resolves.toBe(1);
+    expect(tokens.get(seatTokenKey(TABLE))).toBe(TOKEN);
+    expect(client.you.seat).toBe(1);
+    latest().deliver({ type: "identity", you: { seat: null, host: false } });
+    expect(tokens.get(seatTokenKey(TABLE))).toBeNull();
+  });
+
+  it("reconnects after a drop, resyncs from its last sequence number and resends an unanswered move", async () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    client = connect(tokens);
+    const states: string[] = [];
+    client.on("connection", ({ state }) => states.push(state));
+    await until(() => latest()?.sent.length === 1, "the hello");
+    const { state, snapshot } = startedTable();
+    latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
+
+    const path = snapshot.game?.legalMoves[0] ?? "";
+    const moved = client.move(path);
+    const first = latest().sent[1] as { id: string };
+    const before = latest();
+    before.drop();
+    expect(client.connection).toBe("reconnecting");
+    await until(() => latest() !== before && latest().sent.length === 1, "a new hello");
+    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN, lastSeq: snapshot.seq });
+    // The server answers a hello with lastSeq by the identity, then the missed events.
+    latest().deliver({ type: "identity", you: { seat: 0, host: false } });
+    expect(client.connection).toBe("open");
+    expect(latest().sent[1]).toEqual({ type: "move", id: first.id, path });
+    latest().deliver({ type: "ack", id: first.id, seq: 5 });
+    await expect(moved).resolves.toBeUndefined();
+    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0)[0] });
+    expect(client.model?.seq).toBe(5);
+    expect(states).toEqual(["open", "reconnecting", "open"]);
+  });
+
+  it("forgets a seat token the table refuses and says hello again without it", async () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    client = connect(tokens);
+    await until(() => latest()?.sent.length === 1, "the hello");
+    latest().deliver({ type: "error", code: "bad-token", message: "that seat token is not valid at this table" });
+    expect(tokens.get(seatTokenKey(TABLE))).toBeNull();
+    expect(latest().sent[1]).toEqual({ type: "hello" });
+  });
+
+  it("refuses messages that do not match the protocol, and changes nothing", async () => {
+    client = connect();
+    await until(() => latest()?.sent.length === 1, "the hello");
+    const { snapshot } = startedTable();
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot });
+    const errors: string[] = [];
+    client.on("error", (error) => errors.push(error.code));
+    latest().deliver("not json");
+    latest().deliver(JSON.stringify({ type: "event", seq: 5, event: { type: "moved", seat: 9, path: 1 } }));
+    latest().deliver(JSON.stringify({ type: "surprise" }));
+    expect(errors).toEqual(["bad-server-message", "bad-server-message", "bad-server-message"]);
+    expect(client.snapshot).toEqual(snapshot);
+  });
+
+  it("holds requests made before the handshake and sends them after it", async () => {
+    client = connect();
+    const started = client.start();
+    await until(() => latest()?.sent.length === 1, "the hello");
+    expect(latest().sent.map((m) => m.type)).toEqual(["hello"]);
+    const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
+    latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: state.snapshot([false, false]) });
+    expect(latest().sent.map((m) => m.type)).toEqual(["hello", "start"]);
+    const id = (latest().sent[1] as { id: string }).id;
+    latest().deliver({ type: "error", id, code: "seats-not-filled", message: "every seat needs a player first" });
+    await expect(started).rejects.toMatchObject({ code: "seats-not-filled" });
+  });
+});
