@@ -114,6 +114,25 @@ describe("the client's model of a table", () => {
     expect(comparable(client.toSnapshot())).toEqual(serverSnapshot(table));
   });
 
+  it("restarts the turn clock only when the turn passes on", () => {
+    const table = newTable({ players: 3, turnSeconds: 60 });
+    for (const [seat, name] of ["Aino", "Bjørn", "Cecilia"].entries()) record(table, table.state.seat(seat, name));
+    const client = TableModel.fromSnapshot(serverSnapshot(table));
+    const follow = (now: number) => {
+      for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event, now);
+    };
+    record(table, table.state.start(1, 0));
+    follow(1_000);
+    expect(client.deadline).toBe(61_000);
+    const toMove = client.turn?.seat ?? 0;
+    record(table, table.state.resign((toMove + 1) % 3, "left")); // someone else leaves: the same turn goes on
+    follow(5_000);
+    expect(client.deadline).toBe(61_000);
+    record(table, table.state.play(client.legalPaths()[0].join("-"), toMove));
+    follow(9_000);
+    expect(client.deadline).toBe(69_000);
+  });
+
   it("knows the colours of each seat before the game starts", () => {
     const client = TableModel.fromSnapshot(serverSnapshot(newTable({ players: 3, colours: 2 })));
     expect(client.coloursOf(0)).toEqual(["N", "S"]);

@@ -43,6 +43,8 @@ export class TableModel {
   spectators = 0;
   lastMove: LastMove | null = null;
   private readonly seatStates: SeatState[];
+  /** Which turn the clock runs for: it restarts only when the turn passes on, as on the server. */
+  private turnKey = "";
 
   private constructor(id: string, settings: Settings, turnSeconds: number | null, seq: number) {
     this.id = id;
@@ -64,6 +66,7 @@ export class TableModel {
       model.game = Game.replay(snapshot.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
       model.result = view.result;
       model.deadline = view.deadline;
+      model.turnKey = model.currentTurnKey();
       const last = model.game.history.findLast((action) => action.kind === "move");
       if (last?.kind === "move") {
         model.lastMove = {
@@ -186,7 +189,17 @@ export class TableModel {
         break;
     }
     this.seq = seq;
-    this.deadline = this.turnSeconds !== null && this.status === "playing" ? now + this.turnSeconds * 1000 : null;
+    const key = this.currentTurnKey();
+    if (key !== this.turnKey) {
+      this.turnKey = key;
+      this.deadline = this.turnSeconds !== null && this.status === "playing" ? now + this.turnSeconds * 1000 : null;
+    }
+    if (this.status !== "playing") this.deadline = null;
+  }
+
+  private currentTurnKey(): string {
+    const turn = this.game?.turn;
+    return turn ? `${this.gameNumber}:${this.game?.plies}:${turn.player}:${turn.colour}` : "";
   }
 
   /** The table as a snapshot, as `GET /api/tables/:id` would show it now. */
