@@ -69,6 +69,8 @@ describe("a classic table in the browser", () => {
     await host.page.getByRole("button", { name: "Start the game" }).click();
     for (const { page } of [host, guest, watcher]) await page.waitForSelector('#app[data-status="playing"]');
     expect(await watcher.page.getByRole("button", { name: /^Take seat/ }).count()).toBe(0);
+    const boardOpacity = (page: Page) => page.locator(".board-wrap").evaluate((el) => getComputedStyle(el).opacity);
+    await expect.poll(() => boardOpacity(host.page)).toBe("1");
     await screenshot(host.page, "classic-1-start");
 
     const players = [host.page, guest.page];
@@ -139,6 +141,7 @@ describe("a classic table in the browser", () => {
     await guestSockets[guestSockets.length - 1]?.close({ code: 1006, reason: "dropped" });
     await guest.page.waitForSelector(".connection .reconnecting");
     expect(await guest.page.locator(".connection").textContent()).toContain("Reconnecting");
+    await expect.poll(() => boardOpacity(guest.page)).toBe("0.6");
     await screenshot(guest.page, "classic-4-reconnecting");
     const table = await snapshot(id);
     const mover = players[table.game?.turn?.seat ?? 0];
@@ -154,6 +157,7 @@ describe("a classic table in the browser", () => {
     await guest.page.waitForSelector('#app[data-connection="open"]');
     await waitForMoves([guest.page], moves);
     expect(await guest.page.locator(".connection .reconnecting").count()).toBe(0);
+    await expect.poll(() => boardOpacity(guest.page)).toBe("1");
 
     // Whoever is to move leaves the game: the other wins, and everyone sees the placements.
     const now = await snapshot(id);

@@ -94,8 +94,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     clock,
     controls.element,
     results.element,
-    seats.element,
     joinRow,
+    seats.element,
     moves.element,
   );
   const main = h("main", { class: "table" }, boardWrap, side);
