@@ -53,7 +53,10 @@ describe("a classic table in the browser", () => {
     const id = await createFromForm(host.page);
     const link = await host.page.locator("#share-link").inputValue();
     expect(link).toBe(`${baseUrl}/t/${id}`);
-    expect(await host.page.getByRole("button", { name: "Copy link" }).isVisible()).toBe(true);
+    await host.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await host.page.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => host.page.locator(".copy-status").textContent()).toBe("Copied!");
+    expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     expect(await host.page.locator(".qr svg").count()).toBe(1);
     await takeSeat(host.page, 0, "Aino");
     expect(await host.page.getByRole("button", { name: "Start the game" }).isDisabled()).toBe(true);
@@ -114,6 +117,11 @@ describe("a classic table in the browser", () => {
           await screenshot(page, "classic-2-jump-chain-preview");
         }
         await page.locator(`[data-hole="${to}"]`).click();
+        if (chain) {
+          // The other player sees the piece travel along the chain.
+          const other = page === host.page ? guest.page : host.page;
+          await other.waitForSelector(".animation .moving", { timeout: 3000 });
+        }
       }
       moves++;
       await waitForMoves(everyone, moves);

@@ -101,16 +101,13 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const main = h("main", { class: "table" }, boardWrap, side);
   root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
   root.classList.toggle("embed", options.embed);
-  if (options.embed) {
-    root.append(
-      h(
-        "a",
-        { class: "open-full", href: `/t/${encodeURIComponent(tableId)}`, target: "_blank", rel: "noopener" },
-        i18n.t("title"),
-        " ↗",
-      ),
-    );
-  }
+  const openFull = h("a", {
+    class: "open-full",
+    href: `/t/${encodeURIComponent(tableId)}`,
+    target: "_blank",
+    rel: "noopener",
+  });
+  if (options.embed) root.append(openFull);
 
   // --- Helpers ------------------------------------------------------------------------------
   const nameOf = (model: TableModel, seat: number) => model.seats[seat]?.name ?? i18n.t("seatN", { n: seat + 1 });
@@ -151,6 +148,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     const model = client.model;
     const lang = i18n.language;
     root.dataset.connection = client.connection;
+    openFull.textContent = `${i18n.t("title")} ↗`;
     banner.update([client.connection, lang], () => {
       if (client.connection === "reconnecting") return [h("p", { class: "reconnecting" }, i18n.t("reconnecting"))];
       if (client.connection === "connecting") return [h("p", { class: "connecting" }, i18n.t("connecting"))];
