@@ -81,7 +81,17 @@ describe("the capture variant in the browser", () => {
         .toBe(`Captured: ${after.seats.map((s) => `${names[s.seat]} ${s.captures}`).join(" · ")}`);
     }
     expect(stops).toEqual([]);
-    await screenshot(host.page, "capture-2-after-captures");
+
+    // A player leaves: the game is over, and the scores stand beside the places.
+    await host.page.getByRole("button", { name: "Leave the game" }).click();
+    await host.page.getByRole("button", { name: /Really leave/ }).click();
+    for (const page of players) await page.waitForSelector('#app[data-status="over"]');
+    const final = await snapshot(id);
+    for (const page of players) {
+      expect(await page.locator(".standings th").allTextContents()).toEqual(["Place", "Player", "Captured"]);
+      expect(await page.locator(".standings tbody tr").first().textContent()).toBe(`1.Bjørn${final.seats[1].captures}`);
+    }
+    await screenshot(guest.page, "capture-2-end");
     for (const { context } of [host, guest]) await context.close();
   });
 });
