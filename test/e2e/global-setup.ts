@@ -90,6 +90,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   const screenshotDir = join(root, "test-results", "screenshots");
+  await rm(screenshotDir, { recursive: true, force: true }); // only this run's pictures
   project.provide("baseUrl", baseUrl);
   project.provide("screenshotDir", screenshotDir);
   console.log(`e2e: wrangler dev at ${baseUrl}; screenshots go to ${screenshotDir}`);
