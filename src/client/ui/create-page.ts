@@ -2,7 +2,7 @@
  * The front page (`/`): choose the game's settings and create a table, then
  * go to it with the host token kept in localStorage for that table.
  */
-import { Game, holeName, makeSettings, type Point, type Settings } from "../../rules/index.ts";
+import { DEFAULT_SETTINGS, Game, holeName, makeSettings, type Point, type Settings } from "../../rules/index.ts";
 import { createTable, hostTokenKey, memoryTokens, TableError, webStorageTokens } from "../sdk/index.ts";
 import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
@@ -39,12 +39,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   preview.element.setAttribute("aria-hidden", "true");
 
   const state: { -readonly [K in keyof Settings]: Settings[K] } & { turnSeconds: number | null } = {
-    variant: "classic",
-    players: 2,
-    colours: 1,
-    pieces: 10,
-    longJump: false,
-    teams: false,
+    ...DEFAULT_SETTINGS,
     turnSeconds: null,
   };
   let busy = false;
