@@ -172,13 +172,21 @@ export class Game {
    * Throws a RulesError and leaves the game unchanged when the move is refused.
    */
   play(notation: string, player?: number): Action {
+    return this.commit(this.resolve(notation, player));
+  }
+
+  /**
+   * What `play` would do, without doing it: the move checked against the
+   * rules and the turn, with a chain's every landing filled in.
+   */
+  resolve(notation: string, player?: number): Action {
     const parsed = parseMove(notation);
     if (parsed.kind === "resign") throw new RulesError("bad-notation", "a resignation is not a move: use resign()");
     if (player !== undefined && this.turn?.player !== player) {
       if (this.isOver) throw new RulesError("game-over", "the game is over");
       throw new RulesError("not-your-turn", `it is player ${(this.turn?.player ?? 0) + 1}'s turn`);
     }
-    return this.apply(parsed);
+    return this.check(parsed);
   }
 
   /** A player leaves: its pieces stay on the board, its turns are skipped, it takes no place. */
@@ -188,9 +196,13 @@ export class Game {
 
   /** Applies a parsed action; throws and changes nothing when it is illegal. */
   apply(action: Notated): Action {
+    return this.commit(this.check(action));
+  }
+
+  /** The action a parsed one would be under the rules, or a RulesError; nothing changes. */
+  check(action: Notated): Action {
     const { position } = this;
     if (this.isOver) throw new RulesError("game-over", "the game is over");
-    let done: Action;
     switch (action.kind) {
       case "resign": {
         const { player } = action;
@@ -199,28 +211,38 @@ export class Game {
         }
         if (position.resigned & (1 << player))
           throw new RulesError("illegal-move", `player ${player + 1} has already left`);
-        position.resign(player);
-        done = { kind: "resign", player };
-        break;
+        return { kind: "resign", player };
       }
-      case "pass": {
+      case "pass":
         if (!this.mustPass) throw new RulesError("illegal-move", "you may pass only when you have no legal move");
-        done = { kind: "pass", player: position.player };
-        position.makePass();
-        break;
-      }
+        return { kind: "pass", player: position.player };
       case "path": {
         checkHoles(action.path);
         const move = position.isCapture ? this.checkCapturePath(action.path) : this.checkRacePath(action.path);
-        const path = move.path;
-        done = { kind: "move", player: position.player, move };
-        if (position.isCapture) position.makeCaptureMove(path[0], path[path.length - 1], move.captured);
+        return { kind: "move", player: position.player, move };
+      }
+    }
+  }
+
+  /** Carries out an action `check` has accepted. */
+  private commit(action: Action): Action {
+    const { position } = this;
+    switch (action.kind) {
+      case "resign":
+        position.resign(action.player);
+        break;
+      case "pass":
+        position.makePass();
+        break;
+      case "move": {
+        const { path, captured } = action.move;
+        if (position.isCapture) position.makeCaptureMove(path[0], path[path.length - 1], captured);
         else position.makeRaceMove(path[0], path[path.length - 1]);
         break;
       }
     }
-    this.actions.push(done);
-    return done;
+    this.actions.push(action);
+    return action;
   }
 
   /** The result once the game is over. */
