@@ -33,3 +33,4 @@ export type {
   TableEventType,
   TableStatus,
 } from "./snapshot.ts";
+export { resultView, TableFold } from "./table-fold.ts";

@@ -105,17 +105,16 @@ export class TableStore {
     this.sql.exec("DELETE FROM seats WHERE seat = ?", seat);
   }
 
-  /** Appends one event and returns its sequence number. */
-  append(event: TableEvent, at: number, request?: string): number {
-    return this.sql
-      .exec<{ seq: number }>(
-        "INSERT INTO events (type, payload, at, request) VALUES (?, ?, ?, ?) RETURNING seq",
-        event.type,
-        JSON.stringify(event),
-        at,
-        request ?? null,
-      )
-      .one().seq;
+  /** Appends one event under its sequence number; a number already taken throws. */
+  append(seq: number, event: TableEvent, at: number, request?: string): void {
+    this.sql.exec(
+      "INSERT INTO events (seq, type, payload, at, request) VALUES (?, ?, ?, ?, ?)",
+      seq,
+      event.type,
+      JSON.stringify(event),
+      at,
+      request ?? null,
+    );
   }
 
   /** The event a client request produced, if it was already applied. */

@@ -18,13 +18,12 @@ import {
   NameSchema,
   type ServerMessage,
   type Snapshot,
-  type TableEvent,
   type TableSettings,
 } from "../protocol/index.ts";
 import { RulesError, writeRecord } from "../rules/index.ts";
 import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
-import { TableState } from "./table-state.ts";
+import { type NumberedEvent, TableState } from "./table-state.ts";
 import { TableStore } from "./table-store.ts";
 
 /** A client that is this far behind gets a snapshot instead of the missed events. */
@@ -68,12 +67,12 @@ export class Table extends DurableObject<Env> {
     const createdAt = Date.now();
     this.store.createMeta({ id, settings, hostTokenHash, createdAt });
     this.state = new TableState(id, settings, createdAt);
-    this.commit([{ type: "created", settings: this.state.rules, turnSeconds: settings.turnSeconds }]);
+    this.commit(this.state.create(createdAt));
     return { ok: true };
   }
 
   snapshot(): Snapshot | null {
-    return this.state?.snapshot(this.connectedSeats()) ?? null;
+    return this.state?.view(this.connectedSeats()) ?? null;
   }
 
   /** The current (or last) game's record, or null when there is no table or no game yet. */
@@ -82,7 +81,7 @@ export class Table extends DurableObject<Env> {
     if (!state?.game) return null;
     const tags: Record<string, string> = { Table: state.id, Game: String(state.gameNumber) };
     state.names.forEach((name, seat) => {
-      if (name !== undefined) tags[`Player${seat + 1}`] = name;
+      if (name !== null) tags[`Player${seat + 1}`] = name;
     });
     return writeRecord(state.game, tags);
   }
@@ -157,7 +156,7 @@ export class Table extends DurableObject<Env> {
     const deadline = state.deadline;
     const turn = state.game?.turn;
     if (deadline !== null && now >= deadline && turn) {
-      this.commit(state.resign(turn.player, "timeout"));
+      this.commit(state.resign(turn.player, "timeout", now));
       return;
     }
     this.scheduleAlarm();
@@ -184,21 +183,20 @@ export class Table extends DurableObject<Env> {
       case "move": {
         const seat = requireSeat(identity);
         if (state.status === "waiting") throw new Refusal("not-started", "the game has not started");
-        return this.commit(state.play(message.path, seat), request);
+        return this.commit(state.play(message.path, seat, Date.now()), request);
       }
       case "leave": {
         const seat = requireSeat(identity);
         // During a game, leaving is resigning: the seat stays, its turns are skipped.
-        if (state.status === "playing") return this.commit(state.resign(seat, "left"), request);
-        this.commit(state.unseat(seat, "left"), request);
+        if (state.status === "playing") return this.commit(state.resign(seat, "left", Date.now()), request);
+        this.commit(state.unseat(seat, "left", Date.now()), request);
         return this.unseatSockets(seat);
       }
       case "remove": {
         requireHost(identity);
         if (state.status === "playing") throw new Refusal("already-started", "players cannot be removed during a game");
-        if (state.names[message.seat] === undefined)
-          throw new Refusal("no-such-seat", `seat ${message.seat + 1} is free`);
-        this.commit(state.unseat(message.seat, "removed"), request);
+        if (state.names[message.seat] === null) throw new Refusal("no-such-seat", `seat ${message.seat + 1} is free`);
+        this.commit(state.unseat(message.seat, "removed", Date.now()), request);
         return this.unseatSockets(message.seat);
       }
       case "start": {
@@ -218,7 +216,7 @@ export class Table extends DurableObject<Env> {
     const state = this.requireState();
     if (!state.seatsFilled) throw new Refusal("seats-not-filled", "every seat needs a player first");
     const firstPlayer = crypto.getRandomValues(new Uint32Array(1))[0] % state.settings.players;
-    this.commit(state.start(state.gameNumber + 1, firstPlayer), request);
+    this.commit(state.start(firstPlayer, Date.now()), request);
   }
 
   private async hello(ws: WebSocket, message: Extract<ClientMessage, { type: "hello" }>): Promise<void> {
@@ -253,7 +251,7 @@ export class Table extends DurableObject<Env> {
   }
 
   private welcome(ws: WebSocket): void {
-    send(ws, { type: "welcome", you: getIdentity(ws), snapshot: this.requireState().snapshot(this.connectedSeats()) });
+    send(ws, { type: "welcome", you: getIdentity(ws), snapshot: this.requireState().view(this.connectedSeats()) });
   }
 
   private async join(ws: WebSocket, message: Extract<ClientMessage, { type: "join" }>): Promise<void> {
@@ -268,9 +266,9 @@ export class Table extends DurableObject<Env> {
     if (state.status === "playing") throw new Refusal("already-started", "seats cannot change during a game");
     if (message.seat >= state.settings.players)
       throw new Refusal("no-such-seat", `this table has ${state.settings.players} seats`);
-    if (state.names[message.seat] !== undefined) throw new Refusal("seat-taken", `seat ${message.seat + 1} is taken`);
+    if (state.names[message.seat] !== null) throw new Refusal("seat-taken", `seat ${message.seat + 1} is taken`);
     this.store.takeSeat({ seat: message.seat, name: name.data, tokenHash });
-    this.commit(state.seat(message.seat, name.data));
+    this.commit(state.seat(message.seat, name.data, Date.now()));
     setIdentity(ws, { seat: message.seat, host: identity.host });
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
     this.broadcastPresence();
@@ -291,26 +289,22 @@ export class Table extends DurableObject<Env> {
   // --- The one path for every change ------------------------------------------------
 
   /**
-   * Appends events the state has already taken in and broadcasts them,
-   * synchronously. If storage throws, memory is rebuilt from storage so the
-   * two never disagree.
+   * Stores and broadcasts events the state has already folded in, in one
+   * synchronous block: the rows commit together and the output gate holds
+   * the broadcast until they are durable. If storage throws, memory is
+   * rebuilt from storage so the two never disagree.
    */
-  private commit(events: readonly TableEvent[], request?: string): void {
-    const state = this.requireState();
-    const now = Date.now();
+  private commit(events: readonly NumberedEvent[], request?: string): void {
     try {
-      const messages = events.map((event, i): ServerMessage => {
-        const seq = this.store.append(event, now, i === 0 ? request : undefined);
-        return { type: "event", seq, event };
+      events.forEach(({ seq, event, at }, i) => {
+        this.store.append(seq, event, at, i === 0 ? request : undefined);
       });
-      const last = messages.at(-1);
-      if (last?.type === "event") state.touch(last.seq, now);
       this.scheduleAlarm();
-      for (const message of messages) this.broadcast(message);
     } catch (error) {
       this.state = this.load();
       throw error;
     }
+    for (const { seq, event } of events) this.broadcast({ type: "event", seq, event });
   }
 
   private scheduleAlarm(): void {
@@ -344,7 +338,11 @@ export class Table extends DurableObject<Env> {
       for (const { seq, event, at } of this.store.eventsAfter(start - 1)) state.apply(seq, event, at);
     }
     const last = this.store.lastEvent();
-    if (last) state.touch(last.seq, last.at);
+    if (last && last.seq > state.seq) {
+      // Seat changes before the first game: the seats table already holds their outcome.
+      state.seq = last.seq;
+      state.lastEventAt = last.at;
+    }
     return state;
   }
 

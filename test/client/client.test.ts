@@ -14,9 +14,9 @@ import {
   TableError,
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
-import type { ClientMessage, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
+import type { ClientMessage, ServerMessage, Snapshot } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { TableState } from "../../src/server/table-state.ts";
+import { type NumberedEvent, TableState } from "../../src/server/table-state.ts";
 
 const TABLE = "AAAAAAAAAAAAAAAA";
 const TOKEN = "tttttttttttttttttttttt";
@@ -74,18 +74,10 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 /** A two-seat table with both seats taken and the game started, as the server would show it. */
-function startedTable(): { state: TableState; events: { seq: number; event: TableEvent }[]; snapshot: Snapshot } {
+function startedTable(): { state: TableState; events: NumberedEvent[]; snapshot: Snapshot } {
   const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
-  const events: { seq: number; event: TableEvent }[] = [];
-  const record = (list: TableEvent[]) => {
-    for (const event of list) events.push({ seq: events.length + 1, event });
-    state.seq = events.length;
-  };
-  record([{ type: "created", settings: state.rules, turnSeconds: null }]);
-  record(state.seat(0, "Aino"));
-  record(state.seat(1, "Bjørn"));
-  record(state.start(1, 0));
-  return { state, events, snapshot: state.snapshot([true, true]) };
+  const events = [...state.create(0), ...state.seat(0, "Aino", 0), ...state.seat(1, "Bjørn", 0), ...state.start(0, 0)];
+  return { state, events, snapshot: state.view([true, true]) };
 }
 
 function connect(tokens: TokenStore = memoryTokens()): TableClient {
@@ -133,9 +125,9 @@ describe("the SDK's table client", () => {
     const seen: number[] = [];
     client.on("event", ({ seq }) => seen.push(seq));
 
-    const moves = state.snapshot([]).game?.legalMoves ?? [];
-    const first = state.play(moves[0], 0)[0];
-    const second = state.play(state.snapshot([]).game?.legalMoves[0] ?? "", 1)[0];
+    const moves = state.view([]).game?.legalMoves ?? [];
+    const first = state.play(moves[0], 0, 0)[0].event;
+    const second = state.play(state.view([]).game?.legalMoves[0] ?? "", 1, 0)[0].event;
     latest().deliver({ type: "event", seq: 5, event: first });
     latest().deliver({ type: "event", seq: 5, event: first }); // a repeat
     latest().deliver({ type: "event", seq: 3, event: first }); // long past
@@ -143,7 +135,7 @@ describe("the SDK's table client", () => {
     expect(client.model?.moves).toEqual([moves[0]]);
 
     // Event 7 arrives before 6: the client asks for everything after 5, once.
-    const third = state.play(state.snapshot([]).game?.legalMoves[0] ?? "", 0)[0];
+    const third = state.play(state.view([]).game?.legalMoves[0] ?? "", 0, 0)[0].event;
     latest().deliver({ type: "event", seq: 7, event: third });
     latest().deliver({ type: "event", seq: 7, event: third });
     expect(latest().sent.filter((m) => m.type === "sync")).toEqual([{ type: "sync", lastSeq: 5 }]);
@@ -151,8 +143,7 @@ describe("the SDK's table client", () => {
     latest().deliver({ type: "event", seq: 6, event: second });
     latest().deliver({ type: "event", seq: 7, event: third });
     expect(seen).toEqual([5, 6, 7]);
-    state.seq = 7;
-    expect(client.snapshot).toEqual(state.snapshot([true, true]));
+    expect(client.snapshot).toEqual(state.view([true, true]));
   });
 
   it("sends a move with an id and settles it by the broadcast, or by a refusal", async () => {
@@ -168,7 +159,7 @@ describe("the SDK's table client", () => {
     const sent = latest().sent[1];
     expect(sent).toMatchObject({ type: "move", path });
     expect(sent?.type === "move" && sent.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0)[0] });
+    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0, 0)[0].event });
     await expect(moved).resolves.toBeUndefined();
 
     const refused = client.move("a1-b1");
@@ -186,7 +177,7 @@ describe("the SDK's table client", () => {
     client = connect(tokens);
     await until(() => latest()?.sent.length === 1, "the hello");
     const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
-    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: state.snapshot([false, false]) });
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: state.view([false, false]) });
     const joined = client.join(1, "Bjørn");
     const join = latest().sent[1] as Extract<ClientMessage, { type: "join" }>;
     expect(join).toMatchObject({ type: "join", seat: 1, name: "Bjørn" });
@@ -222,7 +213,7 @@ describe("the SDK's table client", () => {
     expect(latest().sent[1]).toEqual({ type: "move", id: first.id, path });
     latest().deliver({ type: "ack", id: first.id, seq: 5 });
     await expect(moved).resolves.toBeUndefined();
-    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0)[0] });
+    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0, 0)[0].event });
     expect(client.model?.seq).toBe(5);
     expect(states).toEqual(["open", "reconnecting", "open"]);
   });
@@ -257,7 +248,7 @@ describe("the SDK's table client", () => {
     await until(() => latest()?.sent.length === 1, "the hello");
     expect(latest().sent.map((m) => m.type)).toEqual(["hello"]);
     const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
-    latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: state.snapshot([false, false]) });
+    latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: state.view([false, false]) });
     expect(latest().sent.map((m) => m.type)).toEqual(["hello", "start"]);
     const id = (latest().sent[1] as { id: string }).id;
     latest().deliver({ type: "error", id, code: "seats-not-filled", message: "every seat needs a player first" });

@@ -1,14 +1,15 @@
 /**
  * The client's model of a table follows the server's: a snapshot plus the
  * events of the log, folded in by the client, give the snapshot the server
- * would send at every step. The server side here is its pure fold
- * (TableState), without the Durable Object around it.
+ * would send at every step. The server side here is its table state
+ * (TableState: the commands and the events they entail), without the
+ * Durable Object around it.
  */
 import { describe, expect, it } from "vitest";
 import { TableModel } from "../../src/client/sdk/index.ts";
-import type { Snapshot, TableEvent, TableSettings } from "../../src/protocol/index.ts";
+import type { Snapshot, TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { TableState } from "../../src/server/table-state.ts";
+import { type NumberedEvent, TableState } from "../../src/server/table-state.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -30,28 +31,20 @@ function comparable(snapshot: Snapshot): Snapshot {
 
 interface Table {
   state: TableState;
-  seq: number;
-  log: { seq: number; event: TableEvent }[];
+  log: NumberedEvent[];
 }
 
 function newTable(settings: Partial<TableSettings>): Table {
-  const parsed = TableSettingsSchema.parse(settings);
-  const state = new TableState("AAAAAAAAAAAAAAAA", parsed, 0);
-  const table: Table = { state, seq: 0, log: [] };
-  record(table, [{ type: "created", settings: state.rules, turnSeconds: parsed.turnSeconds }]);
-  return table;
+  const state = new TableState("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
+  return { state, log: state.create(0) };
 }
 
-function record(table: Table, events: readonly TableEvent[]): void {
-  for (const event of events) {
-    table.seq++;
-    table.state.seq = table.seq;
-    table.log.push({ seq: table.seq, event });
-  }
+function record(table: Table, events: readonly NumberedEvent[]): void {
+  table.log.push(...events);
 }
 
 function serverSnapshot(table: Table): Snapshot {
-  return comparable(table.state.snapshot(new Array(table.state.settings.players).fill(false)));
+  return comparable(table.state.view(new Array(table.state.settings.players).fill(false)));
 }
 
 /** Plays random legal moves; every so often a player leaves. Checks the client's fold after every event. */
@@ -64,18 +57,18 @@ function playAndCompare(settings: Partial<TableSettings>, seed: number, plies: n
     for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event);
     expect(comparable(client.toSnapshot())).toEqual(serverSnapshot(table));
   };
-  for (let seat = 0; seat < players; seat++) record(table, table.state.seat(seat, `Player ${seat + 1}`));
+  for (let seat = 0; seat < players; seat++) record(table, table.state.seat(seat, `Player ${seat + 1}`, 0));
   follow();
-  record(table, table.state.start(1, Math.floor(next() * players)));
+  record(table, table.state.start(Math.floor(next() * players), 0));
   follow();
   for (let ply = 0; ply < plies && table.state.status === "playing"; ply++) {
-    const view = table.state.snapshot([]).game;
+    const view = table.state.view([]).game;
     if (!view?.turn) break;
     if (ply === resignAt) {
-      record(table, table.state.resign(view.turn.seat, "left"));
+      record(table, table.state.resign(view.turn.seat, "left", 0));
     } else {
       const move = view.legalMoves[Math.floor(next() * view.legalMoves.length)];
-      record(table, table.state.play(move, view.turn.seat));
+      record(table, table.state.play(move, view.turn.seat, 0));
     }
     follow();
   }
@@ -102,11 +95,11 @@ describe("the client's model of a table", () => {
 
   it("ends a two-player game when a player leaves, with placements", () => {
     const table = newTable({ players: 2 });
-    record(table, table.state.seat(0, "Aino"));
-    record(table, table.state.seat(1, "Bjørn"));
+    record(table, table.state.seat(0, "Aino", 0));
+    record(table, table.state.seat(1, "Bjørn", 0));
     const client = TableModel.fromSnapshot(serverSnapshot(table));
-    record(table, table.state.start(1, 0));
-    record(table, table.state.resign(1, "left"));
+    record(table, table.state.start(0, 0));
+    record(table, table.state.resign(1, "left", 0));
     for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event);
     expect(client.status).toBe("over");
     expect(client.result?.winners).toEqual([0]);
@@ -116,19 +109,19 @@ describe("the client's model of a table", () => {
 
   it("restarts the turn clock only when the turn passes on", () => {
     const table = newTable({ players: 3, turnSeconds: 60 });
-    for (const [seat, name] of ["Aino", "Bjørn", "Cecilia"].entries()) record(table, table.state.seat(seat, name));
+    for (const [seat, name] of ["Aino", "Bjørn", "Cecilia"].entries()) record(table, table.state.seat(seat, name, 0));
     const client = TableModel.fromSnapshot(serverSnapshot(table));
     const follow = (now: number) => {
       for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event, now);
     };
-    record(table, table.state.start(1, 0));
+    record(table, table.state.start(0, 1_000));
     follow(1_000);
     expect(client.deadline).toBe(61_000);
     const toMove = client.turn?.seat ?? 0;
-    record(table, table.state.resign((toMove + 1) % 3, "left")); // someone else leaves: the same turn goes on
+    record(table, table.state.resign((toMove + 1) % 3, "left", 5_000)); // someone else leaves: the same turn goes on
     follow(5_000);
     expect(client.deadline).toBe(61_000);
-    record(table, table.state.play(client.legalPaths()[0].join("-"), toMove));
+    record(table, table.state.play(client.legalPaths()[0].join("-"), toMove, 9_000));
     follow(9_000);
     expect(client.deadline).toBe(69_000);
   });

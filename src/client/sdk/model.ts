@@ -1,20 +1,12 @@
 /**
- * The table as a client sees it: a snapshot, then the events of the log
- * folded in one by one. The game itself is the rules engine's `Game`,
- * replayed from the snapshot's moves, so the client knows the position and
- * every legal move without asking the server.
+ * The table as a client sees it: the protocol's fold of the event log
+ * (the same one the server keeps), started from a snapshot, plus what only
+ * a client tracks: who is connected and the last move, for its trail and
+ * animation. The game is the rules engine's `Game`, replayed from the
+ * snapshot's moves, so the client knows every legal move without asking.
  */
-import type { ResultView, SeatView, Snapshot, TableEvent, TableStatus } from "../../protocol/index.ts";
-import {
-  Game,
-  HOLE_COUNT,
-  holeName,
-  notate,
-  type Point,
-  parseMove,
-  type Settings,
-  seating,
-} from "../../rules/index.ts";
+import { type SeatView, type Snapshot, type TableEvent, TableFold } from "../../protocol/index.ts";
+import { Game, holeName, type Point, parseMove, type Settings, seating } from "../../rules/index.ts";
 
 /** The last move played, for drawing its trail and animating it. */
 export interface LastMove {
@@ -24,49 +16,27 @@ export interface LastMove {
   readonly captured: readonly string[];
 }
 
-interface SeatState {
-  name: string | null;
-  connected: boolean;
-}
-
-export class TableModel {
-  readonly id: string;
-  readonly settings: Settings;
-  readonly turnSeconds: number | null;
-  /** The sequence number of the last event folded in. */
-  seq: number;
-  gameNumber = 0;
-  game: Game | null = null;
-  result: ResultView | null = null;
-  /** When the player to move runs out of time (ms since the epoch), if the table has a clock; approximate. */
-  deadline: number | null = null;
+export class TableModel extends TableFold {
   spectators = 0;
   lastMove: LastMove | null = null;
-  private readonly seatStates: SeatState[];
-  /** Which turn the clock runs for: it restarts only when the turn passes on, as on the server. */
-  private turnKey = "";
+  private connected: readonly boolean[] = [];
 
-  private constructor(id: string, settings: Settings, turnSeconds: number | null, seq: number) {
-    this.id = id;
-    this.settings = settings;
-    this.turnSeconds = turnSeconds;
-    this.seq = seq;
-    this.seatStates = Array.from({ length: settings.players }, () => ({ name: null, connected: false }));
+  private constructor(id: string, settings: Settings, turnSeconds: number | null) {
+    super(id, settings, turnSeconds, 0);
   }
 
   /** Rebuilds the table from a snapshot, replaying the current game's moves through the engine. */
-  static fromSnapshot(snapshot: Snapshot): TableModel {
-    const model = new TableModel(snapshot.id, snapshot.settings, snapshot.turnSeconds, snapshot.seq);
-    snapshot.seats.forEach((seat, i) => {
-      model.seatStates[i] = { name: seat.name, connected: seat.connected };
+  static fromSnapshot(snapshot: Snapshot, now = Date.now()): TableModel {
+    const model = new TableModel(snapshot.id, snapshot.settings, snapshot.turnSeconds);
+    snapshot.seats.forEach((seat) => {
+      model.names[seat.seat] = seat.name;
     });
+    model.connected = snapshot.seats.map((seat) => seat.connected);
     const view = snapshot.game;
     if (view) {
       model.gameNumber = view.number;
       model.game = Game.replay(snapshot.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
-      model.result = view.result;
-      model.deadline = view.deadline;
-      model.turnKey = model.currentTurnKey();
+      model.ended = view.result !== null;
       const last = model.game.history.findLast((action) => action.kind === "move");
       if (last?.kind === "move") {
         model.lastMove = {
@@ -76,22 +46,24 @@ export class TableModel {
         };
       }
     }
+    // Fold nothing, but settle the sequence number and start the clock from the server's deadline.
+    model.apply(snapshot.seq, { type: "created", settings: snapshot.settings, turnSeconds: snapshot.turnSeconds }, now);
+    model.setDeadline(view?.deadline ?? null);
     return model;
   }
 
-  get status(): TableStatus {
-    if (!this.game) return "waiting";
-    return this.game.isOver ? "over" : "playing";
-  }
-
-  get seatsFilled(): boolean {
-    return this.seatStates.every((seat) => seat.name !== null);
-  }
-
-  /** Whose turn: the seat, and in the race variants its colour; null when no game is going on. */
-  get turn(): { readonly seat: number; readonly colour: Point | null } | null {
-    const turn = this.game?.turn;
-    return turn ? { seat: turn.player, colour: turn.colour ?? null } : null;
+  /**
+   * Folds in the next event of the log, received at `now`. The caller checks
+   * that `seq` is the next one; the engine throws if a move does not fit the
+   * position, which means this model has drifted and needs a new snapshot.
+   */
+  override apply(seq: number, event: TableEvent, now = Date.now()): void {
+    super.apply(seq, event, now);
+    if (event.type === "started") this.lastMove = null;
+    if (event.type === "moved") {
+      this.lastMove = { seat: event.seat, path: event.path.split("-"), captured: event.captured };
+    }
+    if (event.type === "unseated") this.connected = this.connected.map((on, seat) => on && seat !== event.seat);
   }
 
   /** The colours a seat moves; before the first game, the colours it will move. */
@@ -102,34 +74,7 @@ export class TableModel {
 
   /** Each seat as the snapshot shows it. */
   get seats(): readonly SeatView[] {
-    const standings = this.result?.standings;
-    const captures = this.game?.captures;
-    return this.seatStates.map((state, seat) => ({
-      seat,
-      name: state.name,
-      connected: state.connected,
-      colours: this.game ? this.coloursOf(seat) : [],
-      finished: standings?.[seat]?.finished ?? false,
-      resigned: standings?.[seat]?.resigned ?? false,
-      place: standings?.[seat]?.place ?? null,
-      captures: captures?.[seat] ?? 0,
-    }));
-  }
-
-  /** Occupied holes: hole name → colour point, or "neutral" in the capture variant. */
-  get pieces(): Record<string, Point | "neutral"> {
-    const pieces: Record<string, Point | "neutral"> = {};
-    if (!this.game) return pieces;
-    for (let hole = 0; hole < HOLE_COUNT; hole++) {
-      const occupant = this.game.occupant(hole);
-      if (occupant) pieces[holeName(hole)] = occupant;
-    }
-    return pieces;
-  }
-
-  /** The moves so far in notation. */
-  get moves(): string[] {
-    return this.game ? this.game.history.map(notate) : [];
+    return this.seatViews(this.connected);
   }
 
   /** Every legal move of the side to move, as full paths of hole names. */
@@ -140,96 +85,12 @@ export class TableModel {
 
   /** Marks which seats have a connection open. */
   setPresence(connected: readonly boolean[], spectators: number): void {
-    this.seatStates.forEach((seat, i) => {
-      seat.connected = connected[i] ?? false;
-    });
+    this.connected = connected;
     this.spectators = spectators;
-  }
-
-  /**
-   * Folds in the next event of the log. The caller checks that `seq` is the
-   * next one; the engine throws if a move does not fit the position, which
-   * means this model has drifted from the server's and needs a new snapshot.
-   */
-  apply(seq: number, event: TableEvent, now = Date.now()): void {
-    switch (event.type) {
-      case "created":
-        break;
-      case "seated":
-        this.seatStates[event.seat] = { name: event.name, connected: this.seatStates[event.seat]?.connected ?? false };
-        break;
-      case "unseated":
-        this.seatStates[event.seat] = { name: null, connected: false };
-        break;
-      case "started":
-        this.gameNumber = event.game;
-        this.game = Game.create(this.settings, { firstPlayer: event.firstPlayer });
-        this.result = null;
-        this.lastMove = null;
-        break;
-      case "moved": {
-        const action = this.requireGame().play(event.path, event.seat);
-        if (action.kind === "move") {
-          this.lastMove = {
-            seat: action.player,
-            path: action.move.path.map(holeName),
-            captured: action.move.captured.map(holeName),
-          };
-        }
-        break;
-      }
-      case "passed":
-        this.requireGame().apply({ kind: "pass" });
-        break;
-      case "resigned":
-        this.requireGame().resign(event.seat);
-        break;
-      case "ended":
-        this.result = event.result;
-        break;
-    }
-    this.seq = seq;
-    const key = this.currentTurnKey();
-    if (key !== this.turnKey) {
-      this.turnKey = key;
-      this.deadline = this.turnSeconds !== null && this.status === "playing" ? now + this.turnSeconds * 1000 : null;
-    }
-    if (this.status !== "playing") this.deadline = null;
-  }
-
-  private currentTurnKey(): string {
-    const turn = this.game?.turn;
-    return turn ? `${this.gameNumber}:${this.game?.plies}:${turn.player}:${turn.colour}` : "";
   }
 
   /** The table as a snapshot, as `GET /api/tables/:id` would show it now. */
   toSnapshot(): Snapshot {
-    const { game } = this;
-    const turn = this.turn;
-    return {
-      id: this.id,
-      settings: this.settings,
-      turnSeconds: this.turnSeconds,
-      seq: this.seq,
-      status: this.status,
-      seats: this.seats,
-      game: game
-        ? {
-            number: this.gameNumber,
-            firstPlayer: game.firstPlayer ?? 0,
-            turn,
-            deadline: this.deadline,
-            pieces: this.pieces,
-            moves: this.moves,
-            legalMoves: this.legalPaths().map((path) => path.join("-")),
-            result: this.result,
-          }
-        : null,
-    };
-  }
-
-  private requireGame(): Game {
-    if (!this.game) throw new Error("an event of a game arrived before the game started");
-    return this.game;
+    return this.view(this.connected);
   }
 }
