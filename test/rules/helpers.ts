@@ -11,6 +11,7 @@ import {
   HOLE_X,
   type Hole,
   holeName,
+  makeSettings,
   notate,
   type Occupant,
   oppositePoint,
@@ -267,4 +268,20 @@ export function referenceAnyJump(game: Game): boolean {
     if (!empty(hole) && jumpsFrom(hole, empty, game.settings.longJump).length > 0) return true;
   }
   return false;
+}
+
+/** Every combination of settings the rules accept, by trying them all on the engine. */
+export function legalSettings(): Settings[] {
+  const legal: Settings[] = [];
+  for (const variant of ["classic", "capture"] as const)
+    for (const players of [2, 3, 4, 5, 6])
+      for (const colours of [1, 2, 3] as const)
+        for (const pieces of [10, 15] as const)
+          for (const longJump of [false, true])
+            for (const teams of [false, true]) {
+              try {
+                legal.push(makeSettings({ variant, players, colours, pieces, longJump, teams }));
+              } catch {}
+            }
+  return legal;
 }

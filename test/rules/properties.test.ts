@@ -5,7 +5,6 @@ import {
   Game,
   HOLE_COUNT,
   holeName,
-  makeSettings,
   POINTS,
   type Point,
   perft,
@@ -17,6 +16,7 @@ import {
 import {
   copy,
   hasFilledGoal,
+  legalSettings,
   names,
   pieceCounts,
   piecesOf,
@@ -27,17 +27,7 @@ import {
 } from "./helpers.ts";
 
 /** Every combination of settings the rules accept (28 of them). */
-const LEGAL_SETTINGS: Settings[] = [];
-for (const variant of ["classic", "capture"] as const)
-  for (const players of [2, 3, 4, 5, 6])
-    for (const colours of [1, 2, 3] as const)
-      for (const pieces of [10, 15] as const)
-        for (const longJump of [false, true])
-          for (const teams of [false, true]) {
-            try {
-              LEGAL_SETTINGS.push(makeSettings({ variant, players, colours, pieces, longJump, teams }));
-            } catch {}
-          }
+const LEGAL_SETTINGS = legalSettings();
 
 interface RandomGame {
   readonly settings: Settings;

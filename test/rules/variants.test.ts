@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Game, makeSettings, POINT_HOLES, type Point, type Settings, seating } from "../../src/rules/index.ts";
-import { names, piecesOf, refusal } from "./helpers.ts";
+import { legalSettings, names, piecesOf, refusal } from "./helpers.ts";
 
 /** The colours that move, turn by turn, for `plies` turns (each plays its first listed move). */
 function turnOrder(game: Game, plies: number): string[] {
@@ -167,17 +167,7 @@ describe("options: 15 pieces for two players of one colour, teams for six player
   });
 
   it("accepts exactly 28 combinations of settings", () => {
-    const legal: Settings[] = [];
-    for (const variant of ["classic", "capture"] as const)
-      for (const players of [2, 3, 4, 5, 6])
-        for (const colours of [1, 2, 3] as const)
-          for (const pieces of [10, 15] as const)
-            for (const longJump of [false, true])
-              for (const teams of [false, true]) {
-                try {
-                  legal.push(makeSettings({ variant, players, colours, pieces, longJump, teams }));
-                } catch {}
-              }
+    const legal = legalSettings();
     // Race: 2×1 (10 or 15 pieces), 3×1, 4×1, 6×1 (with or without teams), 2×2, 2×3, 3×2; capture: 2–6 players.
     // Each with or without long jumps.
     expect(legal.filter((s) => s.variant === "classic")).toHaveLength(18);
