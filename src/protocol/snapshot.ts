@@ -2,7 +2,7 @@
  * The table's public state (`GET /api/tables/:id` and the socket's welcome)
  * and the events of its log. Tokens never appear in either.
  */
-import type { EndReason, Point, Settings } from "../rules/index.ts";
+import type { EndReason, Point, Settings, Standing } from "../rules/index.ts";
 
 /** One event of the table's log. */
 export type TableEvent =
@@ -17,13 +17,8 @@ export type TableEvent =
 
 export type TableEventType = TableEvent["type"];
 
-export interface StandingView {
-  readonly seat: number;
-  readonly place: number | null;
-  readonly finished: boolean;
-  readonly resigned: boolean;
-  readonly captures: number;
-}
+/** The engine's standing, by seat (a table's seats are the game's players in order). */
+export type StandingView = Omit<Standing, "player"> & { readonly seat: number };
 
 export interface ResultView {
   readonly reason: EndReason;

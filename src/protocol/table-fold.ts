@@ -90,17 +90,28 @@ export class TableFold {
     }
     this.seq = seq;
     this.lastEventAt = at;
+    this.followTurn(at);
+  }
+
+  /**
+   * Takes up the log at `seq` from a snapshot, whose game is already in
+   * place: the clock runs from the server's deadline, not from `now`.
+   */
+  protected resume(seq: number, deadline: number | null, now: number): void {
+    this.seq = seq;
+    this.lastEventAt = now;
+    this.followTurn(now);
+    if (deadline !== null && this.turnSeconds !== null) this.turnStartedAt = deadline - this.turnSeconds * 1000;
+  }
+
+  /** Restarts the turn clock at `at` when the turn has passed to another side. */
+  private followTurn(at: number): void {
     const turn = this.game?.turn;
     const key = turn ? `${this.gameNumber}:${this.game?.plies}:${turn.player}:${turn.colour}` : "";
     if (key !== this.turnKey) {
       this.turnKey = key;
       this.turnStartedAt = at;
     }
-  }
-
-  /** Starts the turn clock from a deadline the server gave, rather than from when an event arrived. */
-  protected setDeadline(deadline: number | null): void {
-    if (deadline !== null && this.turnSeconds !== null) this.turnStartedAt = deadline - this.turnSeconds * 1000;
   }
 
   /** The table as `GET /api/tables/:id` shows it, with which seats have a connection open. */

@@ -38,7 +38,10 @@ export class TableState extends TableFold {
 
   /** A seat's move in notation; the engine refuses anything illegal or out of turn. */
   play(path: string, seat: number, at: number): NumberedEvent[] {
-    return this.record([toEvent(this.currentGame().resolve(path, seat))], at);
+    const action = this.currentGame().resolve(path, seat);
+    // A pass is never a seat's to send: the table passes for a side with no move as soon as it has none.
+    if (action.kind !== "move") throw new RulesError("illegal-move", "send a move: the table passes for you");
+    return this.record([movedEvent(action)], at);
   }
 
   resign(seat: number, reason: "left" | "timeout", at: number): NumberedEvent[] {
@@ -76,18 +79,11 @@ export class TableState extends TableFold {
   }
 }
 
-function toEvent(action: Action): TableEvent {
-  switch (action.kind) {
-    case "move":
-      return {
-        type: "moved",
-        seat: action.player,
-        path: formatPath(action.move.path),
-        captured: action.move.captured.map(holeName),
-      };
-    case "pass":
-      return { type: "passed", seat: action.player };
-    case "resign":
-      return { type: "resigned", seat: action.player, reason: "left" };
-  }
+function movedEvent(action: Extract<Action, { kind: "move" }>): TableEvent {
+  return {
+    type: "moved",
+    seat: action.player,
+    path: formatPath(action.move.path),
+    captured: action.move.captured.map(holeName),
+  };
 }

@@ -44,6 +44,7 @@ class Refusal extends Error {
 }
 
 export type CreateResult = { ok: true } | { ok: false; code: "table-exists" };
+export type RecordResult = { ok: true; text: string } | { ok: false; code: "table-not-found" | "not-found" };
 
 export class Table extends DurableObject<Env> {
   private readonly store: TableStore;
@@ -75,15 +76,21 @@ export class Table extends DurableObject<Env> {
     return this.state?.view(this.connectedSeats()) ?? null;
   }
 
-  /** The current (or last) game's record, or null when there is no table or no game yet. */
-  record(): string | null {
+  /** Whether this object holds a table: a cheap check for the pages. */
+  exists(): boolean {
+    return this.state !== undefined;
+  }
+
+  /** The current (or last) game's record. */
+  record(): RecordResult {
     const { state } = this;
-    if (!state?.game) return null;
+    if (!state) return { ok: false, code: "table-not-found" };
+    if (!state.game) return { ok: false, code: "not-found" };
     const tags: Record<string, string> = { Table: state.id, Game: String(state.gameNumber) };
     state.names.forEach((name, seat) => {
       if (name !== null) tags[`Player${seat + 1}`] = name;
     });
-    return writeRecord(state.game, tags);
+    return { ok: true, text: writeRecord(state.game, tags) };
   }
 
   // --- WebSockets -------------------------------------------------------------
@@ -427,7 +434,8 @@ const KNOWN_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => 
 
 function parseMessage(data: string | ArrayBuffer): ClientMessage {
   if (typeof data !== "string") throw new Refusal("bad-message", "messages are JSON text");
-  if (new TextEncoder().encode(data).byteLength > MAX_MESSAGE_BYTES) {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long message needs counting.
+  if (data.length * 3 > MAX_MESSAGE_BYTES && new TextEncoder().encode(data).byteLength > MAX_MESSAGE_BYTES) {
     throw new Refusal("too-large", `messages are at most ${MAX_MESSAGE_BYTES} bytes`);
   }
   let json: unknown;

@@ -78,13 +78,12 @@ app.get("/api/tables/:id", tableParam, async (c) => {
 app.get("/api/tables/:id/record", tableParam, async (c) => {
   const stub = c.env.TABLES.getByName(c.req.valid("param").id);
   const record = await stub.record();
-  if (record === null) {
-    const exists = (await stub.snapshot()) !== null;
-    return exists
+  if (!record.ok) {
+    return record.code === "not-found"
       ? fail(c, 404, "not-found", "no game has started at this table yet")
       : fail(c, 404, "table-not-found", "no such table");
   }
-  return c.text(record, 200, { "Content-Type": "text/plain; charset=utf-8" });
+  return c.text(record.text, 200, { "Content-Type": "text/plain; charset=utf-8" });
 });
 
 app.get("/api/tables/:id/ws", tableParam, async (c) => {
@@ -101,8 +100,8 @@ app.get("/", page);
 
 // The table's page, and the same without the page's frame for an iframe.
 app.get("/:view{t|embed}/:id", tableParam, async (c) => {
-  const snapshot = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
-  if (!snapshot) return fail(c, 404, "table-not-found", "no such table");
+  const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
+  if (!exists) return fail(c, 404, "table-not-found", "no such table");
   return page(c);
 });
 

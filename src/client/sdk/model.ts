@@ -46,9 +46,7 @@ export class TableModel extends TableFold {
         };
       }
     }
-    // Fold nothing, but settle the sequence number and start the clock from the server's deadline.
-    model.apply(snapshot.seq, { type: "created", settings: snapshot.settings, turnSeconds: snapshot.turnSeconds }, now);
-    model.setDeadline(view?.deadline ?? null);
+    model.resume(snapshot.seq, view?.deadline ?? null, now);
     return model;
   }
 
