@@ -33,4 +33,3 @@ export type {
   TableEventType,
   TableStatus,
 } from "./snapshot.ts";
-export { resultView, TableFold } from "./table-fold.ts";

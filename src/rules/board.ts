@@ -58,8 +58,9 @@ const key = (row: number, x: number) => row * 64 + x + 32;
   });
 }
 
-function holeAt(row: number, x: number): Hole | -1 {
-  return HOLE_AT.get(key(row, x)) ?? -1;
+/** The hole at a row (0..16) and doubled column, or undefined off the board. */
+export function holeAt(row: number, x: number): Hole | undefined {
+  return HOLE_AT.get(key(row, x));
 }
 
 /** The public name of a hole, e.g. `i5`. */
@@ -88,7 +89,7 @@ for (let hole = 0; hole < HOLE_COUNT; hole++) {
     const base = (hole * DIRECTION_COUNT + direction) * RAY_STRIDE;
     for (let k = 0; k < RAY_STRIDE; k++) {
       const next = holeAt(HOLE_ROW[hole] + dRow * (k + 1), HOLE_X[hole] + dX * (k + 1));
-      if (next === -1) break;
+      if (next === undefined) break;
       RAYS[base + k] = next;
     }
     NEIGHBOUR[hole * DIRECTION_COUNT + direction] = RAYS[base];
@@ -141,6 +142,17 @@ export function lineBetween(from: Hole, to: Hole): { direction: number; distance
     }
   }
   return undefined;
+}
+
+/**
+ * The hole a jump from `from` to `to` passes over: halfway along their line.
+ * Undefined when the two do not share a line at an even distance (no jump
+ * could join them). With long jumps off, only a distance of two is a jump.
+ */
+export function jumpedHole(from: Hole, to: Hole): Hole | undefined {
+  const line = lineBetween(from, to);
+  if (!line || line.distance % 2 !== 0) return undefined;
+  return RAYS[(from * DIRECTION_COUNT + line.direction) * RAY_STRIDE + line.distance / 2 - 1];
 }
 
 /** Rows e–m cross the hexagon, which is 9 holes wide at row i and 5 at rows e and m. */

@@ -224,8 +224,11 @@ export class Game {
     }
   }
 
-  /** Carries out an action `check` has accepted. */
-  private commit(action: Action): Action {
+  /**
+   * Carries out an action `check` accepted on this very position, without
+   * checking it again: the table checks a live move once, then commits it.
+   */
+  commit(action: Action): Action {
     const { position } = this;
     switch (action.kind) {
       case "resign":
@@ -245,46 +248,56 @@ export class Game {
     return action;
   }
 
-  /** The result once the game is over. */
-  result(): Result | undefined {
+  /**
+   * Each player's standing now: finished units hold their places while the
+   * game goes on; once it is over, everyone still in the game is ranked too.
+   */
+  standings(): Standing[] {
     const { position } = this;
-    if (!position.endReason) return undefined;
     const players = Array.from({ length: this.settings.players }, (_, player) => player);
     const resigned = (player: number) => (position.resigned & (1 << player)) !== 0;
     const places = new Map<number, number>(); // player → place
     if (position.isCapture) {
-      rankBy(
-        players.filter((p) => !resigned(p)),
-        (p) => position.captures[p],
-        places,
-        1,
-      );
+      if (position.isOver) {
+        rankBy(
+          players.filter((p) => !resigned(p)),
+          (p) => position.captures[p],
+          places,
+          1,
+        );
+      }
     } else {
       const finishers = position.finishers;
       const unitPlace = new Map<number, number>(finishers.map((unit, i) => [unit, i + 1]));
-      const rest = players.filter((p) => !resigned(p) && !unitPlace.has(position.unitOf[p]));
-      // Unfinished units are ranked by the pieces they have brought home.
-      const units = [...new Set(rest.map((p) => position.unitOf[p]))];
       const unitPlaces = new Map<number, number>();
-      rankBy(units, (unit) => this.piecesHome(unit), unitPlaces, finishers.length + 1);
+      if (position.isOver) {
+        // Unfinished units are ranked by the pieces they have brought home.
+        const rest = players.filter((p) => !resigned(p) && !unitPlace.has(position.unitOf[p]));
+        const units = [...new Set(rest.map((p) => position.unitOf[p]))];
+        rankBy(units, (unit) => this.piecesHome(unit), unitPlaces, finishers.length + 1);
+      }
       for (const player of players) {
-        if (resigned(player) && !unitPlace.has(position.unitOf[player])) continue;
-        const place = unitPlace.get(position.unitOf[player]) ?? unitPlaces.get(position.unitOf[player]);
+        const unit = position.unitOf[player];
+        if (resigned(player) && !unitPlace.has(unit)) continue;
+        const place = unitPlace.get(unit) ?? unitPlaces.get(unit);
         if (place !== undefined) places.set(player, place);
       }
     }
-    const standings = players.map((player) => ({
+    return players.map((player) => ({
       player,
       place: places.get(player) ?? null,
       finished: position.finishers.includes(position.unitOf[player]),
       resigned: resigned(player),
       captures: position.captures[player],
     }));
-    return {
-      reason: position.endReason,
-      winners: standings.filter((s) => s.place === 1).map((s) => s.player),
-      standings,
-    };
+  }
+
+  /** The result once the game is over. */
+  result(): Result | undefined {
+    const reason = this.position.endReason;
+    if (!reason) return undefined;
+    const standings = this.standings();
+    return { reason, winners: standings.filter((s) => s.place === 1).map((s) => s.player), standings };
   }
 
   private piecesHome(unit: number): number {

@@ -21,9 +21,9 @@ import {
   type TableSettings,
 } from "../protocol/index.ts";
 import { RulesError, writeRecord } from "../rules/index.ts";
+import { type NumberedEvent, TableCommands } from "../table/commands.ts";
 import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
-import { type NumberedEvent, TableState } from "./table-state.ts";
 import { TableStore } from "./table-store.ts";
 
 /** A client that is this far behind gets a snapshot instead of the missed events. */
@@ -49,7 +49,7 @@ export type RecordResult = { ok: true; text: string } | { ok: false; code: "tabl
 export class Table extends DurableObject<Env> {
   private readonly store: TableStore;
   /** Undefined until the table is created, and again once it is deleted. */
-  private state: TableState | undefined;
+  private state: TableCommands | undefined;
   /** Messages per socket in the current window; losing it on hibernation only forgives a quiet socket. */
   private readonly rates = new WeakMap<WebSocket, { windowStart: number; count: number }>();
 
@@ -67,7 +67,7 @@ export class Table extends DurableObject<Env> {
     if (this.store.meta()) return { ok: false, code: "table-exists" };
     const createdAt = Date.now();
     this.store.createMeta({ id, settings, hostTokenHash, createdAt });
-    this.state = new TableState(id, settings, createdAt);
+    this.state = new TableCommands(id, settings, createdAt);
     this.commit(this.state.create(createdAt));
     return { ok: true };
   }
@@ -335,10 +335,10 @@ export class Table extends DurableObject<Env> {
   }
 
   /** Rebuilds the table from storage: settings, seats, then the current game's events. */
-  private load(): TableState | undefined {
+  private load(): TableCommands | undefined {
     const meta = this.store.meta();
     if (!meta) return undefined;
-    const state = new TableState(meta.id, meta.settings, meta.createdAt);
+    const state = new TableCommands(meta.id, meta.settings, meta.createdAt);
     for (const seat of this.store.seats()) state.names[seat.seat] = seat.name;
     const start = this.store.lastStartSeq();
     if (start !== undefined) {
@@ -353,7 +353,7 @@ export class Table extends DurableObject<Env> {
     return state;
   }
 
-  private requireState(): TableState {
+  private requireState(): TableCommands {
     if (!this.state) throw new Refusal("table-not-found", "no such table");
     return this.state;
   }

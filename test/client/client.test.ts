@@ -16,7 +16,7 @@ import {
 } from "../../src/client/sdk/index.ts";
 import type { ClientMessage, ServerMessage, Snapshot } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { type NumberedEvent, TableState } from "../../src/server/table-state.ts";
+import { type NumberedEvent, TableCommands } from "../../src/table/commands.ts";
 
 const TABLE = "AAAAAAAAAAAAAAAA";
 const TOKEN = "tttttttttttttttttttttt";
@@ -74,8 +74,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 /** A two-seat table with both seats taken and the game started, as the server would show it. */
-function startedTable(): { state: TableState; events: NumberedEvent[]; snapshot: Snapshot } {
-  const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
+function startedTable(): { state: TableCommands; events: NumberedEvent[]; snapshot: Snapshot } {
+  const state = new TableCommands(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
   const events = [...state.create(0), ...state.seat(0, "Aino", 0), ...state.seat(1, "Bjørn", 0), ...state.start(0, 0)];
   return { state, events, snapshot: state.view([true, true]) };
 }
@@ -176,7 +176,7 @@ describe("the SDK's table client", () => {
     const tokens = memoryTokens();
     client = connect(tokens);
     await until(() => latest()?.sent.length === 1, "the hello");
-    const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
+    const state = new TableCommands(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
     latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: state.view([false, false]) });
     const joined = client.join(1, "Bjørn");
     const join = latest().sent[1] as Extract<ClientMessage, { type: "join" }>;
@@ -247,7 +247,7 @@ describe("the SDK's table client", () => {
     const started = client.start();
     await until(() => latest()?.sent.length === 1, "the hello");
     expect(latest().sent.map((m) => m.type)).toEqual(["hello"]);
-    const state = new TableState(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
+    const state = new TableCommands(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
     latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: state.view([false, false]) });
     expect(latest().sent.map((m) => m.type)).toEqual(["hello", "start"]);
     const id = (latest().sent[1] as { id: string }).id;

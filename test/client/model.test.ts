@@ -2,14 +2,14 @@
  * The client's model of a table follows the server's: a snapshot plus the
  * events of the log, folded in by the client, give the snapshot the server
  * would send at every step. The server side here is its table state
- * (TableState: the commands and the events they entail), without the
+ * (TableCommands: the commands and the events they entail), without the
  * Durable Object around it.
  */
 import { describe, expect, it } from "vitest";
 import { TableModel } from "../../src/client/sdk/index.ts";
 import type { Snapshot, TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { type NumberedEvent, TableState } from "../../src/server/table-state.ts";
+import { type NumberedEvent, TableCommands } from "../../src/table/commands.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -30,12 +30,12 @@ function comparable(snapshot: Snapshot): Snapshot {
 }
 
 interface Table {
-  state: TableState;
+  state: TableCommands;
   log: NumberedEvent[];
 }
 
 function newTable(settings: Partial<TableSettings>): Table {
-  const state = new TableState("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
+  const state = new TableCommands("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
   return { state, log: state.create(0) };
 }
 

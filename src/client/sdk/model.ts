@@ -5,8 +5,9 @@
  * animation. The game is the rules engine's `Game`, replayed from the
  * snapshot's moves, so the client knows every legal move without asking.
  */
-import { type SeatView, type Snapshot, type TableEvent, TableFold } from "../../protocol/index.ts";
+import type { SeatView, Snapshot, TableEvent } from "../../protocol/index.ts";
 import { Game, holeName, type Point, parseMove, type Settings, seating } from "../../rules/index.ts";
+import { TableFold } from "../../table/fold.ts";
 
 /** The last move played, for drawing its trail and animating it. */
 export interface LastMove {

@@ -5,8 +5,9 @@
  * game) are folded in and returned, numbered, for the Durable Object to
  * store and broadcast. Storage and sockets are not this module's business.
  */
-import { type TableEvent, TableFold, type TableSettings } from "../protocol/index.ts";
+import type { TableEvent, TableSettings } from "../protocol/index.ts";
 import { type Action, formatPath, holeName, RulesError } from "../rules/index.ts";
+import { TableFold } from "./fold.ts";
 
 export interface NumberedEvent {
   readonly seq: number;
@@ -14,7 +15,7 @@ export interface NumberedEvent {
   readonly at: number;
 }
 
-export class TableState extends TableFold {
+export class TableCommands extends TableFold {
   constructor(id: string, settings: TableSettings, createdAt: number) {
     const { turnSeconds, ...rules } = settings;
     super(id, rules, turnSeconds, createdAt);

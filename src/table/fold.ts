@@ -3,8 +3,9 @@
  * rebuilds it on every wake); the SDK keeps the same fold from a snapshot
  * and the events that follow, so both always agree on what the log means.
  */
+
+import type { GameView, ResultView, SeatView, Snapshot, TableEvent, TableStatus } from "../protocol/index.ts";
 import { Game, HOLE_COUNT, holeName, notate, type Point, type Result, type Settings } from "../rules/index.ts";
-import type { GameView, ResultView, SeatView, Snapshot, TableEvent, TableStatus } from "./snapshot.ts";
 
 export class TableFold {
   readonly id: string;
