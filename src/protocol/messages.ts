@@ -56,7 +56,7 @@ export type ServerMessage =
   /** Answer to hello and to a sync that is too far behind: the whole table. */
   | { readonly type: "welcome"; readonly you: Identity; readonly snapshot: Snapshot }
   /** A change to the table, in order; `seq` increases by one each time. */
-  | { readonly type: "event"; readonly seq: number; readonly event: TableEvent }
+  | { readonly type: "event"; readonly seq: number; readonly at: number; readonly event: TableEvent }
   /** To the joiner only: the seat's secret token, to present in `hello` on reconnect. */
   | { readonly type: "joined"; readonly id: string; readonly seat: number; readonly token: string }
   /** To the sender of a request already applied (same id): the event it produced. */

@@ -85,7 +85,7 @@ const IdentitySchema = z.object({ seat: Seat.nullable(), host: z.boolean() });
 
 export const ServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("welcome"), you: IdentitySchema, snapshot: SnapshotSchema }),
-  z.object({ type: z.literal("event"), seq: Seq, event: TableEventSchema }),
+  z.object({ type: z.literal("event"), seq: Seq, at: z.number(), event: TableEventSchema }),
   z.object({ type: z.literal("joined"), id: z.string(), seat: Seat, token: z.string() }),
   z.object({ type: z.literal("ack"), id: z.string(), seq: Seq }),
   z.object({ type: z.literal("identity"), you: IdentitySchema }),

@@ -5,13 +5,8 @@
  * synchronous (the Durable Object SQL API), so a caller that makes several
  * without an `await` between them commits them atomically.
  */
-import type { TableEvent, TableSettings } from "../protocol/index.ts";
-
-export interface StoredEvent {
-  readonly seq: number;
-  readonly event: TableEvent;
-  readonly at: number;
-}
+import type { TableSettings } from "../protocol/index.ts";
+import type { LoggedEvent } from "../table/index.ts";
 
 export interface StoredSeat {
   readonly seat: number;
@@ -105,8 +100,8 @@ export class TableStore {
     this.sql.exec("DELETE FROM seats WHERE seat = ?", seat);
   }
 
-  /** Appends one event under its sequence number; a number already taken throws. */
-  append(seq: number, event: TableEvent, at: number, request?: string): void {
+  /** Appends one entry under its sequence number; a number already taken throws. */
+  append({ seq, event, at }: LoggedEvent, request?: string): void {
     this.sql.exec(
       "INSERT INTO events (seq, type, payload, at, request) VALUES (?, ?, ?, ?, ?)",
       seq,
@@ -122,8 +117,8 @@ export class TableStore {
     return this.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE request = ?", request).toArray()[0]?.seq;
   }
 
-  /** Events after `seq`, in order. */
-  eventsAfter(seq: number, limit = Number.MAX_SAFE_INTEGER): StoredEvent[] {
+  /** Entries after `seq`, in order. */
+  eventsAfter(seq: number, limit = Number.MAX_SAFE_INTEGER): LoggedEvent[] {
     return this.sql
       .exec<{ seq: number; payload: string; at: number }>(
         "SELECT seq, payload, at FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
@@ -134,12 +129,12 @@ export class TableStore {
       .map((row) => ({ seq: row.seq, event: JSON.parse(row.payload), at: row.at }));
   }
 
-  /** The sequence number of the latest `started` event: the current game replays from there. */
-  lastStartSeq(): number | undefined {
-    return (
-      this.sql.exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events WHERE type = 'started'").one().seq ??
-      undefined
-    );
+  /** The current game's entries, from its `started` event on; none before the first game. */
+  currentGameEvents(): LoggedEvent[] {
+    const start = this.sql
+      .exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events WHERE type = 'started'")
+      .one().seq;
+    return start === null ? [] : this.eventsAfter(start - 1);
   }
 
   lastEvent(): { seq: number; at: number } | undefined {

@@ -1,108 +1,89 @@
 /**
- * One table: a SQLite-backed Durable Object that holds the game, the seats
- * and the event log, enforces every rule through the engine, and broadcasts
- * over hibernatable WebSockets.
+ * One table: a SQLite-backed Durable Object that stores the table's event
+ * log and seats, hands each request to the table's commands (src/table),
+ * and broadcasts over hibernatable WebSockets. It knows the platform
+ * (storage, alarm, sockets, tokens); what a table may do is the commands'.
  *
- * Every state change follows one path (`commit`): the engine validates, then
- * in one synchronous block the events are appended and folded in and
- * broadcast. With no `await` in between, the rows commit atomically and the
- * output gate holds the broadcast until they are durable.
+ * Every change follows one path (`commit`): the commands check and fold,
+ * then in one synchronous block the events are appended and broadcast.
+ * With no `await` in between, the rows commit atomically and the output
+ * gate holds the broadcast until they are durable.
  */
 import { DurableObject } from "cloudflare:workers";
+import type { ClientMessage, Snapshot, TableSettings } from "../protocol/index.ts";
 import {
-  type ClientMessage,
-  ClientMessageSchema,
-  type ErrorCode,
-  type Identity,
-  MAX_MESSAGE_BYTES,
-  NameSchema,
-  type ServerMessage,
-  type Snapshot,
-  type TableSettings,
-} from "../protocol/index.ts";
-import { RulesError, writeRecord } from "../rules/index.ts";
-import { type NumberedEvent, TableCommands } from "../table/commands.ts";
+  type Checkpoint,
+  type LoggedEvent,
+  type Outcome,
+  outcome,
+  TableCommands,
+  TableError,
+  tableHeader,
+} from "../table/index.ts";
+import { broadcast, FloodGuard, identityOf, isOpen, parseClientMessage, send, setIdentity } from "./connection.ts";
 import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
-import { TableStore } from "./table-store.ts";
+import { type TableMeta, TableStore } from "./table-store.ts";
 
 /** A client that is this far behind gets a snapshot instead of the missed events. */
 const MAX_REPLAY_EVENTS = 256;
-/** Flood control: more messages than this in one window closes the socket with 1008. */
-const RATE_WINDOW_MS = 10_000;
-const RATE_LIMIT = 100;
 const DAY_MS = 86_400_000;
 const DEFAULT_IDLE_DAYS = 30;
 
-/** A refusal sent to the socket that caused it; the table is unchanged. */
-class Refusal extends Error {
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-export type CreateResult = { ok: true } | { ok: false; code: "table-exists" };
-export type RecordResult = { ok: true; text: string } | { ok: false; code: "table-not-found" | "not-found" };
+const COMMAND_OPTIONS = {
+  drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
+};
 
 export class Table extends DurableObject<Env> {
   private readonly store: TableStore;
   /** Undefined until the table is created, and again once it is deleted. */
-  private state: TableCommands | undefined;
-  /** Messages per socket in the current window; losing it on hibernation only forgives a quiet socket. */
-  private readonly rates = new WeakMap<WebSocket, { windowStart: number; count: number }>();
+  private table: TableCommands | undefined;
+  private readonly flood = new FloodGuard();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage);
-    this.state = this.load();
+    this.table = this.load();
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
   // --- RPC from the worker -------------------------------------------------
 
-  async create(id: string, settings: TableSettings, hostToken: string): Promise<CreateResult> {
+  /** Makes this object the table `id`; false when it already is a table (an id collision). */
+  async create(id: string, settings: TableSettings, hostToken: string): Promise<boolean> {
     const hostTokenHash = await hashToken(hostToken);
-    if (this.store.meta()) return { ok: false, code: "table-exists" };
+    if (this.store.meta()) return false;
     const createdAt = Date.now();
+    const table = new TableCommands(tableHeader(id, settings, createdAt), COMMAND_OPTIONS);
     this.store.createMeta({ id, settings, hostTokenHash, createdAt });
-    this.state = new TableCommands(id, settings, createdAt);
-    this.commit(this.state.create(createdAt));
-    return { ok: true };
+    this.table = table;
+    this.commit(table.create());
+    return true;
   }
 
-  snapshot(): Snapshot | null {
-    return this.state?.view(this.connectedSeats()) ?? null;
+  snapshot(): Promise<Outcome<Snapshot>> {
+    return outcome(() => this.requireTable().view(this.connectedSeats()));
   }
 
   /** Whether this object holds a table: a cheap check for the pages. */
   exists(): boolean {
-    return this.state !== undefined;
+    return this.table !== undefined;
   }
 
   /** The current (or last) game's record. */
-  record(): RecordResult {
-    const { state } = this;
-    if (!state) return { ok: false, code: "table-not-found" };
-    if (!state.game) return { ok: false, code: "not-found" };
-    const tags: Record<string, string> = { Table: state.id, Game: String(state.gameNumber) };
-    state.names.forEach((name, seat) => {
-      if (name !== null) tags[`Player${seat + 1}`] = name;
-    });
-    return { ok: true, text: writeRecord(state.game, tags) };
+  record(): Promise<Outcome<string>> {
+    return outcome(() => this.requireTable().gameRecord());
   }
 
   // --- WebSockets -------------------------------------------------------------
 
   override async fetch(request: Request): Promise<Response> {
-    if (!this.state)
-      return Response.json({ error: { code: "table-not-found", message: "no such table" } }, { status: 404 });
+    if (!this.table) {
+      return Response.json({ error: new TableError("table-not-found", "no such table").body() }, { status: 404 });
+    }
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json(
-        { error: { code: "bad-request", message: "expected a WebSocket upgrade" } },
-        { status: 426 },
-      );
+      const error = new TableError("bad-request", "expected a WebSocket upgrade");
+      return Response.json({ error: error.body() }, { status: 426 });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
@@ -112,27 +93,19 @@ export class Table extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    if (this.overRateLimit(ws)) {
+    if (this.flood.exceeded(ws, Date.now())) {
       send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
       ws.close(1008, "rate limited");
       return;
     }
-    let message: ClientMessage;
+    let id: string | undefined;
     try {
-      message = parseMessage(data);
-    } catch (error) {
-      if (error instanceof Refusal) return send(ws, { type: "error", code: error.code, message: error.message });
-      throw error;
-    }
-    const id = "id" in message ? message.id : undefined;
-    try {
+      const message = parseClientMessage(data);
+      id = "id" in message ? message.id : undefined;
       await this.handle(ws, message);
     } catch (error) {
-      if (error instanceof Refusal || error instanceof RulesError) {
-        send(ws, { type: "error", ...(id === undefined ? {} : { id }), code: error.code, message: error.message });
-        return;
-      }
-      throw error;
+      if (!(error instanceof TableError)) throw error;
+      send(ws, { type: "error", ...(id === undefined ? {} : { id }), code: error.code, message: error.message });
     }
   }
 
@@ -153,26 +126,19 @@ export class Table extends DurableObject<Env> {
   // --- Alarm: turn clock and idle cleanup ---------------------------------------
 
   override async alarm(): Promise<void> {
-    const { state } = this;
-    if (!state) return;
+    const { table } = this;
+    if (!table) return;
     const now = Date.now();
-    if (now >= state.lastEventAt + this.idleMs()) {
-      await this.delete();
-      return;
-    }
-    const deadline = state.deadline;
-    const turn = state.game?.turn;
-    if (deadline !== null && now >= deadline && turn) {
-      this.commit(state.resign(turn.player, "timeout", now));
-      return;
-    }
-    this.scheduleAlarm();
+    if (table.isIdle(now, this.idleMs())) return this.delete();
+    const events = table.timeout(now);
+    if (events.length > 0) this.commit(events);
+    else this.scheduleAlarm();
   }
 
   // --- Requests -------------------------------------------------------------------
 
   private async handle(ws: WebSocket, message: ClientMessage): Promise<void> {
-    const state = this.requireState();
+    const table = this.requireTable();
     switch (message.type) {
       case "hello":
         return this.hello(ws, message);
@@ -181,49 +147,27 @@ export class Table extends DurableObject<Env> {
       case "join":
         return this.join(ws, message);
     }
-    const identity = getIdentity(ws);
-    const request = `${identity.seat ?? "host"}:${message.id}`;
-    const seq = this.store.seqOfRequest(request);
-    if (seq !== undefined) return send(ws, { type: "ack", id: message.id, seq });
-
-    switch (message.type) {
-      case "move": {
-        const seat = requireSeat(identity);
-        if (state.status === "waiting") throw new Refusal("not-started", "the game has not started");
-        return this.commit(state.play(message.path, seat, Date.now()), request);
+    const who = identityOf(ws);
+    const request = `${who.seat ?? "host"}:${message.id}`;
+    const seen = this.store.seqOfRequest(request);
+    if (seen !== undefined) return send(ws, { type: "ack", id: message.id, seq: seen });
+    const now = Date.now();
+    const events = (() => {
+      switch (message.type) {
+        case "move":
+          return table.move(who, message.path, now);
+        case "leave":
+          return table.leave(who, now);
+        case "remove":
+          return table.remove(who, message.seat, now);
+        case "start":
+          return table.start(who, now);
+        case "rematch":
+          return table.rematch(who, now);
       }
-      case "leave": {
-        const seat = requireSeat(identity);
-        // During a game, leaving is resigning: the seat stays, its turns are skipped.
-        if (state.status === "playing") return this.commit(state.resign(seat, "left", Date.now()), request);
-        this.commit(state.unseat(seat, "left", Date.now()), request);
-        return this.unseatSockets(seat);
-      }
-      case "remove": {
-        requireHost(identity);
-        if (state.status === "playing") throw new Refusal("already-started", "players cannot be removed during a game");
-        if (state.names[message.seat] === null) throw new Refusal("no-such-seat", `seat ${message.seat + 1} is free`);
-        this.commit(state.unseat(message.seat, "removed", Date.now()), request);
-        return this.unseatSockets(message.seat);
-      }
-      case "start": {
-        requireHost(identity);
-        if (state.status !== "waiting") throw new Refusal("already-started", "the game has already started");
-        return this.startGame(request);
-      }
-      case "rematch": {
-        if (!identity.host) requireSeat(identity);
-        if (state.status !== "over") throw new Refusal("not-over", "a rematch can start once the game is over");
-        return this.startGame(request);
-      }
-    }
-  }
-
-  private startGame(request: string): void {
-    const state = this.requireState();
-    if (!state.seatsFilled) throw new Refusal("seats-not-filled", "every seat needs a player first");
-    const firstPlayer = crypto.getRandomValues(new Uint32Array(1))[0] % state.settings.players;
-    this.commit(state.start(firstPlayer, Date.now()), request);
+    })();
+    const seq = this.commit(events, request);
+    send(ws, { type: "ack", id: message.id, seq });
   }
 
   private async hello(ws: WebSocket, message: Extract<ClientMessage, { type: "hello" }>): Promise<void> {
@@ -231,15 +175,14 @@ export class Table extends DurableObject<Env> {
       message.token === undefined ? undefined : hashToken(message.token),
       message.hostToken === undefined ? undefined : hashToken(message.hostToken),
     ]);
-    const meta = this.store.meta();
-    if (!meta) throw new Refusal("table-not-found", "no such table");
+    const meta = this.requireMeta();
     let seat: number | null = null;
     if (seatHash) {
       seat = this.store.seats().find((stored) => sameHash(stored.tokenHash, seatHash))?.seat ?? null;
-      if (seat === null) throw new Refusal("bad-token", "that seat token is not valid at this table");
+      if (seat === null) throw new TableError("bad-token", "that seat token is not valid at this table");
     }
     const host = hostHash !== undefined && sameHash(meta.hostTokenHash, hostHash);
-    if (hostHash && !host) throw new Refusal("bad-token", "that host token is not valid at this table");
+    if (hostHash && !host) throw new TableError("bad-token", "that host token is not valid at this table");
     setIdentity(ws, { seat, host });
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
@@ -248,77 +191,76 @@ export class Table extends DurableObject<Env> {
 
   /** Sends what a client missed since `lastSeq`, or the whole table when it is far behind. */
   private catchUp(ws: WebSocket, lastSeq: number): void {
-    const state = this.requireState();
-    if (lastSeq > state.seq || state.seq - lastSeq > MAX_REPLAY_EVENTS) {
+    const table = this.requireTable();
+    if (lastSeq > table.seq || table.seq - lastSeq > MAX_REPLAY_EVENTS) {
       this.welcome(ws);
       return;
     }
-    send(ws, { type: "identity", you: getIdentity(ws) });
-    for (const { seq, event } of this.store.eventsAfter(lastSeq)) send(ws, { type: "event", seq, event });
+    send(ws, { type: "identity", you: identityOf(ws) });
+    for (const entry of this.store.eventsAfter(lastSeq)) send(ws, { type: "event", ...entry });
   }
 
   private welcome(ws: WebSocket): void {
-    send(ws, { type: "welcome", you: getIdentity(ws), snapshot: this.requireState().view(this.connectedSeats()) });
+    send(ws, { type: "welcome", you: identityOf(ws), snapshot: this.requireTable().view(this.connectedSeats()) });
   }
 
+  /** Joining is the one request with a secret in its answer: the seat's token, stored only as a hash. */
   private async join(ws: WebSocket, message: Extract<ClientMessage, { type: "join" }>): Promise<void> {
-    const name = NameSchema.safeParse(message.name);
-    if (!name.success) throw new Refusal("bad-name", name.error.issues[0]?.message ?? "that name cannot be used");
     const token = newToken();
     const tokenHash = await hashToken(token);
     // From here on no await: the checks and the writes see the same state.
-    const state = this.requireState();
-    const identity = getIdentity(ws);
-    if (identity.seat !== null) throw new Refusal("already-seated", "this connection already has a seat");
-    if (state.status === "playing") throw new Refusal("already-started", "seats cannot change during a game");
-    if (message.seat >= state.settings.players)
-      throw new Refusal("no-such-seat", `this table has ${state.settings.players} seats`);
-    if (state.names[message.seat] !== null) throw new Refusal("seat-taken", `seat ${message.seat + 1} is taken`);
-    this.store.takeSeat({ seat: message.seat, name: name.data, tokenHash });
-    this.commit(state.seat(message.seat, name.data, Date.now()));
-    setIdentity(ws, { seat: message.seat, host: identity.host });
+    const table = this.requireTable();
+    const who = identityOf(ws);
+    const events = table.join(who, message.seat, message.name, Date.now());
+    const name = table.names[message.seat] as string;
+    const seq = this.commit(events, undefined, () => this.store.takeSeat({ seat: message.seat, name, tokenHash }));
+    setIdentity(ws, { seat: message.seat, host: who.host });
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
-    this.broadcastPresence();
-  }
-
-  /** Sockets of a freed seat become spectators; its token stops working. */
-  private unseatSockets(seat: number): void {
-    this.store.freeSeat(seat);
-    for (const ws of this.ctx.getWebSockets()) {
-      const identity = getIdentity(ws);
-      if (identity.seat !== seat) continue;
-      setIdentity(ws, { seat: null, host: identity.host });
-      send(ws, { type: "identity", you: getIdentity(ws) });
-    }
+    send(ws, { type: "ack", id: message.id, seq });
     this.broadcastPresence();
   }
 
   // --- The one path for every change ------------------------------------------------
 
   /**
-   * Stores and broadcasts events the state has already folded in, in one
-   * synchronous block: the rows commit together and the output gate holds
-   * the broadcast until they are durable. If storage throws, memory is
-   * rebuilt from storage so the two never disagree.
+   * Stores and broadcasts events the commands have already folded in, in one
+   * synchronous block, with `write` (the seat a join takes) among the rows:
+   * they commit together and the output gate holds the broadcast until they
+   * are durable. If storage throws, memory is rebuilt from storage so the
+   * two never disagree. Returns the last event's sequence number.
    */
-  private commit(events: readonly NumberedEvent[], request?: string): void {
+  private commit(events: readonly LoggedEvent[], request?: string, write?: () => void): number {
     try {
-      events.forEach(({ seq, event, at }, i) => {
-        this.store.append(seq, event, at, i === 0 ? request : undefined);
+      write?.();
+      events.forEach((entry, i) => {
+        this.store.append(entry, i === 0 ? request : undefined);
+        // A freed seat's token stops working with the event that frees it.
+        if (entry.event.type === "unseated") this.store.freeSeat(entry.event.seat);
       });
       this.scheduleAlarm();
     } catch (error) {
-      this.state = this.load();
+      this.table = this.load();
       throw error;
     }
-    for (const { seq, event } of events) this.broadcast({ type: "event", seq, event });
+    const sockets = this.openSockets();
+    for (const entry of events) broadcast(sockets, { type: "event", ...entry });
+    for (const { event } of events) if (event.type === "unseated") this.demoteSeat(event.seat);
+    return events[events.length - 1]?.seq ?? this.requireTable().seq;
+  }
+
+  /** The sockets of a freed seat become spectators'. */
+  private demoteSeat(seat: number): void {
+    for (const ws of this.openSockets()) {
+      const who = identityOf(ws);
+      if (who.seat !== seat) continue;
+      setIdentity(ws, { seat: null, host: who.host });
+      send(ws, { type: "identity", you: identityOf(ws) });
+    }
+    this.broadcastPresence();
   }
 
   private scheduleAlarm(): void {
-    const state = this.requireState();
-    const idleAt = state.lastEventAt + this.idleMs();
-    const deadline = state.deadline;
-    void this.ctx.storage.setAlarm(deadline === null ? idleAt : Math.min(deadline, idleAt));
+    void this.ctx.storage.setAlarm(this.requireTable().alarmAt(this.idleMs()));
   }
 
   private async delete(): Promise<void> {
@@ -329,127 +271,60 @@ export class Table extends DurableObject<Env> {
         // Already closing.
       }
     }
-    this.state = undefined;
+    this.table = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
 
-  /** Rebuilds the table from storage: settings, seats, then the current game's events. */
+  /** Rebuilds the table from storage: its header and seats, then the current game's events. */
   private load(): TableCommands | undefined {
     const meta = this.store.meta();
     if (!meta) return undefined;
-    const state = new TableCommands(meta.id, meta.settings, meta.createdAt);
-    for (const seat of this.store.seats()) state.names[seat.seat] = seat.name;
-    const start = this.store.lastStartSeq();
-    if (start !== undefined) {
-      for (const { seq, event, at } of this.store.eventsAfter(start - 1)) state.apply(seq, event, at);
-    }
+    const table = new TableCommands(tableHeader(meta.id, meta.settings, meta.createdAt), COMMAND_OPTIONS);
+    const names = new Array<string | null>(table.settings.players).fill(null);
+    for (const { seat, name } of this.store.seats()) names[seat] = name;
     const last = this.store.lastEvent();
-    if (last && last.seq > state.seq) {
-      // Seat changes before the first game: the seats table already holds their outcome.
-      state.seq = last.seq;
-      state.lastEventAt = last.at;
-    }
-    return state;
+    const checkpoint: Checkpoint = { names, seq: last?.seq ?? 0, at: last?.at ?? meta.createdAt };
+    table.resume(checkpoint, this.store.currentGameEvents());
+    return table;
   }
 
-  private requireState(): TableCommands {
-    if (!this.state) throw new Refusal("table-not-found", "no such table");
-    return this.state;
+  private requireTable(): TableCommands {
+    if (!this.table) throw new TableError("table-not-found", "no such table");
+    return this.table;
+  }
+
+  private requireMeta(): TableMeta {
+    const meta = this.store.meta();
+    if (!meta) throw new TableError("table-not-found", "no such table");
+    return meta;
   }
 
   private idleMs(): number {
     return Number(this.env.IDLE_DAYS ?? DEFAULT_IDLE_DAYS) * DAY_MS;
   }
 
-  // --- Broadcasting ---------------------------------------------------------------------
+  // --- Presence ---------------------------------------------------------------------------
 
-  private broadcast(message: ServerMessage): void {
-    const text = JSON.stringify(message);
-    for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
+  /** Sockets that can still receive, less one that is closing. */
+  private openSockets(closing?: WebSocket): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws !== closing && isOpen(ws));
   }
 
-  /** Which seats have an open socket; `closing` is left out (it may still be listed). */
+  /** Which seats have an open socket. */
   private connectedSeats(closing?: WebSocket): boolean[] {
-    const connected = new Array<boolean>(this.state?.settings.players ?? 0).fill(false);
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws === closing || ws.readyState !== WebSocket.OPEN) continue;
-      const { seat } = getIdentity(ws);
+    const connected = new Array<boolean>(this.table?.settings.players ?? 0).fill(false);
+    for (const ws of this.openSockets(closing)) {
+      const { seat } = identityOf(ws);
       if (seat !== null) connected[seat] = true;
     }
     return connected;
   }
 
   private broadcastPresence(closing?: WebSocket): void {
-    if (!this.state) return;
-    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== closing && ws.readyState === WebSocket.OPEN);
-    const spectators = sockets.filter((ws) => getIdentity(ws).seat === null).length;
-    this.broadcast({ type: "presence", connected: this.connectedSeats(closing), spectators });
+    if (!this.table) return;
+    const sockets = this.openSockets(closing);
+    const spectators = sockets.filter((ws) => identityOf(ws).seat === null).length;
+    broadcast(sockets, { type: "presence", connected: this.connectedSeats(closing), spectators });
   }
-
-  private overRateLimit(ws: WebSocket): boolean {
-    const now = Date.now();
-    const rate = this.rates.get(ws);
-    if (!rate || now - rate.windowStart > RATE_WINDOW_MS) {
-      this.rates.set(ws, { windowStart: now, count: 1 });
-      return false;
-    }
-    rate.count++;
-    return rate.count > RATE_LIMIT;
-  }
-}
-
-// --- Socket helpers -------------------------------------------------------------------------
-
-function getIdentity(ws: WebSocket): Identity {
-  return (ws.deserializeAttachment() as Identity | null) ?? { seat: null, host: false };
-}
-
-function setIdentity(ws: WebSocket, identity: Identity): void {
-  ws.serializeAttachment(identity);
-}
-
-function requireSeat(identity: Identity): number {
-  if (identity.seat === null) throw new Refusal("not-seated", "take a seat first: spectators cannot play");
-  return identity.seat;
-}
-
-function requireHost(identity: Identity): void {
-  if (!identity.host) throw new Refusal("not-host", "only the host can do that");
-}
-
-function send(ws: WebSocket, message: ServerMessage): void {
-  sendText(ws, JSON.stringify(message));
-}
-
-function sendText(ws: WebSocket, text: string): void {
-  try {
-    ws.send(text);
-  } catch {
-    // A closing socket: its close handler tidies up.
-  }
-}
-
-const KNOWN_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
-
-function parseMessage(data: string | ArrayBuffer): ClientMessage {
-  if (typeof data !== "string") throw new Refusal("bad-message", "messages are JSON text");
-  // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long message needs counting.
-  if (data.length * 3 > MAX_MESSAGE_BYTES && new TextEncoder().encode(data).byteLength > MAX_MESSAGE_BYTES) {
-    throw new Refusal("too-large", `messages are at most ${MAX_MESSAGE_BYTES} bytes`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    throw new Refusal("bad-json", "that message is not valid JSON");
-  }
-  const parsed = ClientMessageSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const type = (json as { type?: unknown } | null)?.type;
-  if (typeof type !== "string" || !KNOWN_TYPES.has(type)) {
-    throw new Refusal("unknown-type", `unknown message type ${JSON.stringify(type)}`);
-  }
-  const issue = parsed.error.issues[0];
-  throw new Refusal("bad-message", `${type}: ${issue?.path.join(".") || "message"}: ${issue?.message}`);
 }

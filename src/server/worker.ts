@@ -10,11 +10,16 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
 import { TableSettingsSchema } from "../protocol/index.ts";
-import { makeSettings, RulesError } from "../rules/index.ts";
+import { gameSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
 import { isTableId, newTableId, newToken } from "./ids.ts";
 
 export { Table } from "./table.ts";
+
+/** The HTTP status of a refusal that comes from the table or the engine. */
+function statusOf(code: ErrorCode): ContentfulStatusCode {
+  return code === "table-not-found" || code === "not-found" ? 404 : 400;
+}
 
 function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, field?: string) {
   const error: ErrorBody = field === undefined ? { code, message } : { code, message, field };
@@ -49,18 +54,13 @@ app.post(
   }),
   async (c) => {
     const settings = c.req.valid("json");
-    try {
-      makeSettings(settings); // the engine refuses combinations the rules do not define
-    } catch (error) {
-      if (error instanceof RulesError) return fail(c, 400, "invalid-settings", error.message, error.field);
-      throw error;
-    }
+    gameSettings(settings); // refused here, before any table is touched
+
     const hostToken = newToken();
     // 96 random bits make a collision practically impossible; the table refuses one anyway.
     for (let attempt = 0; attempt < 3; attempt++) {
       const id = newTableId();
-      const created = await c.env.TABLES.getByName(id).create(id, settings, hostToken);
-      if (created.ok) {
+      if (await c.env.TABLES.getByName(id).create(id, settings, hostToken)) {
         const shareLink = new URL(`/t/${id}`, c.req.url).href;
         return c.json({ id, shareLink, hostToken }, 201);
       }
@@ -70,20 +70,12 @@ app.post(
 );
 
 app.get("/api/tables/:id", tableParam, async (c) => {
-  const snapshot = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
-  if (!snapshot) return fail(c, 404, "table-not-found", "no such table");
-  return c.json(snapshot);
+  return c.json(unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).snapshot()));
 });
 
 app.get("/api/tables/:id/record", tableParam, async (c) => {
-  const stub = c.env.TABLES.getByName(c.req.valid("param").id);
-  const record = await stub.record();
-  if (!record.ok) {
-    return record.code === "not-found"
-      ? fail(c, 404, "not-found", "no game has started at this table yet")
-      : fail(c, 404, "table-not-found", "no such table");
-  }
-  return c.text(record.text, 200, { "Content-Type": "text/plain; charset=utf-8" });
+  const record = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).record());
+  return c.text(record, 200, { "Content-Type": "text/plain; charset=utf-8" });
 });
 
 app.get("/api/tables/:id/ws", tableParam, async (c) => {
@@ -108,6 +100,7 @@ app.get("/:view{t|embed}/:id", tableParam, async (c) => {
 app.notFound((c) => fail(c, 404, "not-found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 
 app.onError((error, c) => {
+  if (error instanceof TableError) return fail(c, statusOf(error.code), error.code, error.message, error.field);
   // Hono's own refusals, e.g. a request body that is not JSON: a client error, not ours.
   if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, "bad-request", error.message);
   console.error(error);

@@ -3,49 +3,131 @@
  * rebuilds it on every wake); the SDK keeps the same fold from a snapshot
  * and the events that follow, so both always agree on what the log means.
  */
+import type {
+  GameView,
+  ResultView,
+  SeatView,
+  Snapshot,
+  StandingView,
+  TableEvent,
+  TableSettings,
+  TableStatus,
+} from "../protocol/index.ts";
+import {
+  type Action,
+  formatPath,
+  Game,
+  HOLE_COUNT,
+  holeName,
+  makeSettings,
+  notate,
+  type Point,
+  parseMove,
+  type Result,
+  type Settings,
+  type Standing,
+  writeRecord,
+} from "../rules/index.ts";
+import { TableError, withRules } from "./errors.ts";
 
-import type { GameView, ResultView, SeatView, Snapshot, TableEvent, TableStatus } from "../protocol/index.ts";
-import { Game, HOLE_COUNT, holeName, notate, type Point, type Result, type Settings } from "../rules/index.ts";
-
-export class TableFold {
+/** What a table is made with: it never changes afterwards. */
+export interface TableHeader {
   readonly id: string;
   readonly settings: Settings;
   /** Seconds for each turn, or null for no clock. */
   readonly turnSeconds: number | null;
-  /** Seated names by seat; null for a free seat. */
-  readonly names: (string | null)[];
-  game: Game | null = null;
-  gameNumber = 0;
-  /** The sequence number of the last event folded in. */
-  seq = 0;
-  /** When the last event happened (ms since the epoch). */
-  lastEventAt: number;
+  readonly createdAt: number;
+}
+
+/** The header of a new table, its settings checked by the engine. */
+export function tableHeader(id: string, settings: TableSettings, createdAt: number): TableHeader {
+  return { id, settings: gameSettings(settings), turnSeconds: settings.turnSeconds, createdAt };
+}
+
+/** The game's part of a table's settings, refused (naming the field at fault) where the rules define no game. */
+export function gameSettings({ turnSeconds, ...rules }: TableSettings): Settings {
+  return withRules(() => makeSettings(rules));
+}
+
+/** One entry of the event log: the event, its sequence number and when it happened (ms since the epoch). */
+export interface LoggedEvent {
+  readonly seq: number;
+  readonly at: number;
+  readonly event: TableEvent;
+}
+
+/** Where a stored table takes up its log: the seats as they are now and the last entry's number and time. */
+export interface Checkpoint {
+  readonly names: readonly (string | null)[];
+  readonly seq: number;
+  readonly at: number;
+}
+
+export class TableFold {
+  readonly id: string;
+  readonly settings: Settings;
+  readonly turnSeconds: number | null;
+  private readonly seatNames: (string | null)[];
+  private currentGame: Game | null = null;
+  private currentGameNumber = 0;
+  private lastSeq = 0;
+  private lastAt: number;
   /** Whether the current game's `ended` event is in the log. */
-  ended = false;
+  private endLogged = false;
   /** When the side to move got the turn: the clock restarts only when the turn passes on. */
   private turnStartedAt = 0;
   private turnKey = "";
 
-  constructor(id: string, settings: Settings, turnSeconds: number | null, createdAt: number) {
-    this.id = id;
-    this.settings = settings;
-    this.turnSeconds = turnSeconds;
-    this.names = new Array(settings.players).fill(null);
-    this.lastEventAt = createdAt;
+  constructor(header: TableHeader) {
+    this.id = header.id;
+    this.settings = header.settings;
+    this.turnSeconds = header.turnSeconds;
+    this.seatNames = new Array(header.settings.players).fill(null);
+    this.lastAt = header.createdAt;
+  }
+
+  /** Seated names by seat; null for a free seat. */
+  get names(): readonly (string | null)[] {
+    return this.seatNames;
+  }
+
+  /** The current (or last) game; null before the first start. */
+  get game(): Game | null {
+    return this.currentGame;
+  }
+
+  /** 1 for the first game at this table, 2 after a rematch, … */
+  get gameNumber(): number {
+    return this.currentGameNumber;
+  }
+
+  /** The sequence number of the last event folded in. */
+  get seq(): number {
+    return this.lastSeq;
+  }
+
+  /** When the last event happened (ms since the epoch). */
+  get lastEventAt(): number {
+    return this.lastAt;
+  }
+
+  /** Whether the current game's `ended` event is in the log. */
+  get ended(): boolean {
+    return this.endLogged;
   }
 
   get status(): TableStatus {
-    if (!this.game) return "waiting";
-    return this.game.isOver ? "over" : "playing";
+    if (!this.currentGame) return "waiting";
+    return this.currentGame.isOver ? "over" : "playing";
   }
 
   get seatsFilled(): boolean {
-    return this.names.every((name) => name !== null);
+    return this.seatNames.every((name) => name !== null);
   }
 
   /** Whose turn: the seat, and in the race variants its colour; null when no game is going on. */
   get turn(): { readonly seat: number; readonly colour: Point | null } | null {
-    const turn = this.game?.turn;
+    const turn = this.currentGame?.turn;
     return turn ? { seat: turn.player, colour: turn.colour ?? null } : null;
   }
 
@@ -56,29 +138,41 @@ export class TableFold {
   }
 
   get result(): ResultView | null {
-    const result = this.game?.result();
+    const result = this.currentGame?.result();
     return result ? resultView(result) : null;
   }
 
-  /** Folds in the next event of the log, which happened at `at`. A move that does not fit the position throws. */
-  apply(seq: number, event: TableEvent, at: number): void {
+  /** Folds in the next entry of the log. A move that does not fit the position throws the engine's error. */
+  apply(entry: LoggedEvent): void {
+    this.fold(entry);
+  }
+
+  /**
+   * Folds in an entry. `checked` is the engine's action for a `moved` event
+   * that the caller has just checked on this position: it is committed as it
+   * is instead of being parsed and checked again.
+   */
+  protected fold({ seq, at, event }: LoggedEvent, checked?: Action): void {
     switch (event.type) {
       case "created":
         break;
       case "seated":
-        this.names[event.seat] = event.name;
+        this.seatNames[event.seat] = event.name;
         break;
       case "unseated":
-        this.names[event.seat] = null;
+        this.seatNames[event.seat] = null;
         break;
       case "started":
-        this.gameNumber = event.game;
-        this.game = Game.create(this.settings, { firstPlayer: event.firstPlayer });
-        this.ended = false;
+        this.currentGameNumber = event.game;
+        this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
+        this.endLogged = false;
         break;
-      case "moved":
-        this.requireGame().play(event.path, event.seat);
+      case "moved": {
+        const game = this.requireGame();
+        if (checked) game.commit(checked);
+        else game.play(event.path, event.seat);
         break;
+      }
       case "passed":
         this.requireGame().apply({ kind: "pass" });
         break;
@@ -86,29 +180,57 @@ export class TableFold {
         this.requireGame().resign(event.seat);
         break;
       case "ended":
-        this.ended = true;
+        this.endLogged = true;
         break;
     }
-    this.seq = seq;
-    this.lastEventAt = at;
+    this.lastSeq = seq;
+    this.lastAt = at;
     this.followTurn(at);
   }
 
   /**
-   * Takes up the log at `seq` from a snapshot, whose game is already in
-   * place: the clock runs from the server's deadline, not from `now`.
+   * Takes up a stored log: the seats as they are now, then the current
+   * game's entries from its `started` event on (seat changes among them
+   * set what the seats already say).
    */
-  protected resume(seq: number, deadline: number | null, now: number): void {
-    this.seq = seq;
-    this.lastEventAt = now;
+  resume(checkpoint: Checkpoint, currentGame: Iterable<LoggedEvent>): void {
+    checkpoint.names.forEach((name, seat) => {
+      this.seatNames[seat] = name;
+    });
+    for (const entry of currentGame) this.fold(entry);
+    if (checkpoint.seq > this.lastSeq) {
+      this.lastSeq = checkpoint.seq;
+      this.lastAt = checkpoint.at;
+    }
+  }
+
+  /**
+   * Takes up the log from a snapshot, replaying its game's moves through the
+   * engine; the clock runs from the server's deadline, not from `now`.
+   */
+  restore(snapshot: Snapshot, now: number): void {
+    snapshot.seats.forEach(({ seat, name }) => {
+      this.seatNames[seat] = name;
+    });
+    const view = snapshot.game;
+    if (view) {
+      this.currentGameNumber = view.number;
+      this.currentGame = Game.replay(this.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
+      this.endLogged = view.result !== null;
+    }
+    this.lastSeq = snapshot.seq;
+    this.lastAt = now;
     this.followTurn(now);
-    if (deadline !== null && this.turnSeconds !== null) this.turnStartedAt = deadline - this.turnSeconds * 1000;
+    if (view?.deadline != null && this.turnSeconds !== null) {
+      this.turnStartedAt = view.deadline - this.turnSeconds * 1000;
+    }
   }
 
   /** Restarts the turn clock at `at` when the turn has passed to another side. */
   private followTurn(at: number): void {
-    const turn = this.game?.turn;
-    const key = turn ? `${this.gameNumber}:${this.game?.plies}:${turn.player}:${turn.colour}` : "";
+    const game = this.currentGame;
+    const turn = game?.turn;
+    const key = turn ? `${this.currentGameNumber}:${game?.plies}:${turn.player}:${turn.colour}` : "";
     if (key !== this.turnKey) {
       this.turnKey = key;
       this.turnStartedAt = at;
@@ -117,49 +239,62 @@ export class TableFold {
 
   /** The table as `GET /api/tables/:id` shows it, with which seats have a connection open. */
   view(connected: readonly boolean[]): Snapshot {
-    const { game } = this;
+    const game = this.currentGame;
     return {
       id: this.id,
       settings: this.settings,
       turnSeconds: this.turnSeconds,
-      seq: this.seq,
+      seq: this.lastSeq,
       status: this.status,
       seats: this.seatViews(connected),
       game: game
         ? {
-            number: this.gameNumber,
+            number: this.currentGameNumber,
             firstPlayer: game.firstPlayer ?? 0,
             turn: this.turn,
             deadline: this.deadline,
             pieces: this.pieces,
             moves: this.moves,
-            legalMoves: game.legalMoves().map((move) => move.path.map(holeName).join("-")),
+            legalMoves: game.legalMoves().map((move) => formatPath(move.path)),
             result: this.result,
           }
         : null,
     };
   }
 
+  /** Each seat with its standing now: finishers hold their places while the game goes on. */
   seatViews(connected: readonly boolean[]): SeatView[] {
-    const { game } = this;
-    const result = this.result;
-    return this.names.map((name, seat) => ({
+    const game = this.currentGame;
+    const standings = game?.standings();
+    return this.seatNames.map((name, seat) => ({
       seat,
       name,
       connected: connected[seat] ?? false,
       colours: game?.playerColours[seat] ?? [],
-      finished: result?.standings[seat].finished ?? false,
-      resigned: result?.standings[seat].resigned ?? false,
-      place: result?.standings[seat].place ?? null,
-      captures: game?.captures[seat] ?? 0,
+      finished: standings?.[seat].finished ?? false,
+      resigned: standings?.[seat].resigned ?? false,
+      place: standings?.[seat].place ?? null,
+      captures: standings?.[seat].captures ?? 0,
     }));
+  }
+
+  /** The current (or last) game's record, with the table and the players' names as tags. */
+  gameRecord(): string {
+    const game = this.currentGame;
+    if (!game) throw new TableError("not-found", "no game has started at this table yet");
+    const tags: Record<string, string> = { Table: this.id, Game: String(this.currentGameNumber) };
+    this.seatNames.forEach((name, seat) => {
+      if (name !== null) tags[`Player${seat + 1}`] = name;
+    });
+    return writeRecord(game, tags);
   }
 
   /** Occupied holes: hole name → colour point, or "neutral" in the capture variant. */
   get pieces(): GameView["pieces"] {
     const pieces: Record<string, Point | "neutral"> = {};
-    for (let hole = 0; hole < HOLE_COUNT && this.game; hole++) {
-      const occupant = this.game.occupant(hole);
+    const game = this.currentGame;
+    for (let hole = 0; hole < HOLE_COUNT && game; hole++) {
+      const occupant = game.occupant(hole);
       if (occupant) pieces[holeName(hole)] = occupant;
     }
     return pieces;
@@ -167,19 +302,19 @@ export class TableFold {
 
   /** The current game's moves in notation. */
   get moves(): readonly string[] {
-    return this.game?.history.map(notate) ?? [];
+    return this.currentGame?.history.map(notate) ?? [];
   }
 
   protected requireGame(): Game {
-    if (!this.game) throw new Error("an event of a game came before the game started");
-    return this.game;
+    if (!this.currentGame) throw new Error("an event of a game came before the game started");
+    return this.currentGame;
   }
 }
 
 export function resultView(result: Result): ResultView {
-  return {
-    reason: result.reason,
-    winners: result.winners,
-    standings: result.standings.map(({ player, ...standing }) => ({ seat: player, ...standing })),
-  };
+  return { reason: result.reason, winners: result.winners, standings: result.standings.map(standingView) };
+}
+
+function standingView({ player, ...standing }: Standing): StandingView {
+  return { seat: player, ...standing };
 }

@@ -9,16 +9,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   hostTokenKey,
   memoryTokens,
+  type SdkError,
   seatTokenKey,
   TableClient,
   TableError,
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
-import type { ClientMessage, ServerMessage, Snapshot } from "../../src/protocol/index.ts";
-import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { type NumberedEvent, TableCommands } from "../../src/table/commands.ts";
+import type { ClientMessage, ServerMessage } from "../../src/protocol/index.ts";
+import type { LoggedEvent } from "../../src/table/index.ts";
+import { HOST as HOST_IDENTITY, ServerTable, seated, TABLE_ID as TABLE } from "./server-table.ts";
 
-const TABLE = "AAAAAAAAAAAAAAAA";
 const TOKEN = "tttttttttttttttttttttt";
 const HOST = "hhhhhhhhhhhhhhhhhhhhhh";
 
@@ -73,11 +73,24 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** A two-seat table with both seats taken and the game started, as the server would show it. */
-function startedTable(): { state: TableCommands; events: NumberedEvent[]; snapshot: Snapshot } {
-  const state = new TableCommands(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
-  const events = [...state.create(0), ...state.seat(0, "Aino", 0), ...state.seat(1, "Bjørn", 0), ...state.start(0, 0)];
-  return { state, events, snapshot: state.view([true, true]) };
+/** A two-seat table with both seats taken and the game started (seat 0 first), as the server would show it. */
+function startedTable(): ServerTable {
+  const table = new ServerTable({ players: 2 });
+  table.seatAll(["Aino", "Bjørn"]);
+  table.record(table.commands.start(HOST_IDENTITY, 0));
+  return table;
+}
+
+/** The seat to move plays the first legal move; returns the log entry as the socket carries it. */
+function playFirst(table: ServerTable): Extract<ServerMessage, { type: "event" }> {
+  const { commands } = table;
+  const seat = commands.turn?.seat ?? 0;
+  const [entry] = table.record(commands.move(seated(seat), commands.view([]).game?.legalMoves[0] ?? "", 0));
+  return eventMessage(entry);
+}
+
+function eventMessage(entry: LoggedEvent): Extract<ServerMessage, { type: "event" }> {
+  return { type: "event", ...entry };
 }
 
 function connect(tokens: TokenStore = memoryTokens()): TableClient {
@@ -109,7 +122,7 @@ describe("the SDK's table client", () => {
     expect(latest().url).toBe(`ws://checkers.test/api/tables/${TABLE}/ws`);
     expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN, hostToken: HOST });
 
-    const { snapshot } = startedTable();
+    const snapshot = startedTable().snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: 0, host: true }, snapshot });
     expect(client.connection).toBe("open");
     expect(client.you).toEqual({ seat: 0, host: true });
@@ -120,38 +133,38 @@ describe("the SDK's table client", () => {
   it("folds events in order, ignores repeats, and asks for what a gap left out", async () => {
     client = connect();
     await until(() => latest()?.sent.length === 1, "the hello");
-    const { state, snapshot } = startedTable();
-    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot });
+    const table = startedTable();
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: table.snapshot(true) });
     const seen: number[] = [];
     client.on("event", ({ seq }) => seen.push(seq));
 
-    const moves = state.view([]).game?.legalMoves ?? [];
-    const first = state.play(moves[0], 0, 0)[0].event;
-    const second = state.play(state.view([]).game?.legalMoves[0] ?? "", 1, 0)[0].event;
-    latest().deliver({ type: "event", seq: 5, event: first });
-    latest().deliver({ type: "event", seq: 5, event: first }); // a repeat
-    latest().deliver({ type: "event", seq: 3, event: first }); // long past
+    const first = playFirst(table);
+    const second = playFirst(table);
+    latest().deliver(first);
+    latest().deliver(first); // a repeat
+    latest().deliver({ ...first, seq: 3 }); // long past
     expect(seen).toEqual([5]);
-    expect(client.model?.moves).toEqual([moves[0]]);
+    expect(client.model?.moves).toEqual([first.event.type === "moved" && first.event.path]);
 
     // Event 7 arrives before 6: the client asks for everything after 5, once.
-    const third = state.play(state.view([]).game?.legalMoves[0] ?? "", 0, 0)[0].event;
-    latest().deliver({ type: "event", seq: 7, event: third });
-    latest().deliver({ type: "event", seq: 7, event: third });
+    const third = playFirst(table);
+    latest().deliver(third);
+    latest().deliver(third);
     expect(latest().sent.filter((m) => m.type === "sync")).toEqual([{ type: "sync", lastSeq: 5 }]);
     expect(client.model?.seq).toBe(5);
-    latest().deliver({ type: "event", seq: 6, event: second });
-    latest().deliver({ type: "event", seq: 7, event: third });
+    latest().deliver(second);
+    latest().deliver(third);
     expect(seen).toEqual([5, 6, 7]);
-    expect(client.snapshot).toEqual(state.view([true, true]));
+    expect(client.snapshot).toEqual(table.snapshot(true));
   });
 
-  it("sends a move with an id and settles it by the broadcast, or by a refusal", async () => {
+  it("sends a move with an id and settles it by the ack, once the acknowledged event is in, or by a refusal", async () => {
     const tokens = memoryTokens();
     tokens.set(seatTokenKey(TABLE), TOKEN);
     client = connect(tokens);
     await until(() => latest()?.sent.length === 1, "the hello");
-    const { state, snapshot } = startedTable();
+    const table = startedTable();
+    const snapshot = table.snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
 
     const path = snapshot.game?.legalMoves[0] ?? "";
@@ -159,12 +172,19 @@ describe("the SDK's table client", () => {
     const sent = latest().sent[1];
     expect(sent).toMatchObject({ type: "move", path });
     expect(sent?.type === "move" && sent.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0, 0)[0].event });
+    const settled: string[] = [];
+    moved.then(() => settled.push("moved"));
+    // The ack overtakes its event (the event went missing): the move is not done until the event is in.
+    latest().deliver({ type: "ack", id: (sent as { id: string }).id, seq: 5 });
+    await tick();
+    expect(settled).toEqual([]);
+    latest().deliver(playFirst(table));
     await expect(moved).resolves.toBeUndefined();
+    expect(client.model?.seq).toBe(5);
 
     const refused = client.move("a1-b1");
     const id = (latest().sent[2] as { id: string }).id;
-    const errors: TableError[] = [];
+    const errors: SdkError[] = [];
     client.on("error", (error) => errors.push(error));
     latest().deliver({ type: "error", id, code: "not-your-turn", message: "it is player 2's turn" });
     await expect(refused).rejects.toMatchObject({ code: "not-your-turn", request: "move" });
@@ -176,8 +196,8 @@ describe("the SDK's table client", () => {
     const tokens = memoryTokens();
     client = connect(tokens);
     await until(() => latest()?.sent.length === 1, "the hello");
-    const state = new TableCommands(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
-    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: state.view([false, false]) });
+    const table = new ServerTable({ players: 2 });
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: table.snapshot() });
     const joined = client.join(1, "Bjørn");
     const join = latest().sent[1] as Extract<ClientMessage, { type: "join" }>;
     expect(join).toMatchObject({ type: "join", seat: 1, name: "Bjørn" });
@@ -196,7 +216,8 @@ describe("the SDK's table client", () => {
     const states: string[] = [];
     client.on("connection", ({ state }) => states.push(state));
     await until(() => latest()?.sent.length === 1, "the hello");
-    const { state, snapshot } = startedTable();
+    const table = startedTable();
+    const snapshot = table.snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
 
     const path = snapshot.game?.legalMoves[0] ?? "";
@@ -211,9 +232,9 @@ describe("the SDK's table client", () => {
     latest().deliver({ type: "identity", you: { seat: 0, host: false } });
     expect(client.connection).toBe("open");
     expect(latest().sent[1]).toEqual({ type: "move", id: first.id, path });
+    latest().deliver(playFirst(table));
     latest().deliver({ type: "ack", id: first.id, seq: 5 });
     await expect(moved).resolves.toBeUndefined();
-    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0, 0)[0].event });
     expect(client.model?.seq).toBe(5);
     expect(states).toEqual(["open", "reconnecting", "open"]);
   });
@@ -231,12 +252,12 @@ describe("the SDK's table client", () => {
   it("refuses messages that do not match the protocol, and changes nothing", async () => {
     client = connect();
     await until(() => latest()?.sent.length === 1, "the hello");
-    const { snapshot } = startedTable();
+    const snapshot = startedTable().snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot });
     const errors: string[] = [];
     client.on("error", (error) => errors.push(error.code));
     latest().deliver("not json");
-    latest().deliver(JSON.stringify({ type: "event", seq: 5, event: { type: "moved", seat: 9, path: 1 } }));
+    latest().deliver(JSON.stringify({ type: "event", seq: 5, at: 0, event: { type: "moved", seat: 9, path: 1 } }));
     latest().deliver(JSON.stringify({ type: "surprise" }));
     expect(errors).toEqual(["bad-server-message", "bad-server-message", "bad-server-message"]);
     expect(client.snapshot).toEqual(snapshot);
@@ -247,8 +268,7 @@ describe("the SDK's table client", () => {
     const started = client.start();
     await until(() => latest()?.sent.length === 1, "the hello");
     expect(latest().sent.map((m) => m.type)).toEqual(["hello"]);
-    const state = new TableCommands(TABLE, TableSettingsSchema.parse({ players: 2 }), 0);
-    latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: state.view([false, false]) });
+    latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: new ServerTable({}).snapshot() });
     expect(latest().sent.map((m) => m.type)).toEqual(["hello", "start"]);
     const id = (latest().sent[1] as { id: string }).id;
     latest().deliver({ type: "error", id, code: "seats-not-filled", message: "every seat needs a player first" });

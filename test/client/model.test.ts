@@ -1,15 +1,13 @@
 /**
  * The client's model of a table follows the server's: a snapshot plus the
  * events of the log, folded in by the client, give the snapshot the server
- * would send at every step. The server side here is its table state
- * (TableCommands: the commands and the events they entail), without the
- * Durable Object around it.
+ * would send at every step. The server side here is the table's commands,
+ * without the Durable Object around them.
  */
 import { describe, expect, it } from "vitest";
 import { TableModel } from "../../src/client/sdk/index.ts";
 import type { Snapshot, TableSettings } from "../../src/protocol/index.ts";
-import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { type NumberedEvent, TableCommands } from "../../src/table/commands.ts";
+import { HOST, ServerTable, seated } from "./server-table.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -29,46 +27,31 @@ function comparable(snapshot: Snapshot): Snapshot {
   };
 }
 
-interface Table {
-  state: TableCommands;
-  log: NumberedEvent[];
-}
-
-function newTable(settings: Partial<TableSettings>): Table {
-  const state = new TableCommands("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
-  return { state, log: state.create(0) };
-}
-
-function record(table: Table, events: readonly NumberedEvent[]): void {
-  table.log.push(...events);
-}
-
-function serverSnapshot(table: Table): Snapshot {
-  return comparable(table.state.view(new Array(table.state.settings.players).fill(false)));
-}
+const serverSnapshot = (table: ServerTable) => comparable(table.snapshot());
 
 /** Plays random legal moves; every so often a player leaves. Checks the client's fold after every event. */
 function playAndCompare(settings: Partial<TableSettings>, seed: number, plies: number, resignAt?: number): void {
   const next = random(seed);
-  const table = newTable(settings);
-  const players = table.state.settings.players;
+  const players = settings.players ?? 2;
+  const table = new ServerTable(settings, Math.floor(next() * players));
+  const { commands } = table;
   const client = TableModel.fromSnapshot(serverSnapshot(table));
   const follow = () => {
-    for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event);
+    for (const entry of table.after(client.seq)) client.apply(entry);
     expect(comparable(client.toSnapshot())).toEqual(serverSnapshot(table));
   };
-  for (let seat = 0; seat < players; seat++) record(table, table.state.seat(seat, `Player ${seat + 1}`, 0));
+  table.seatAll(Array.from({ length: players }, (_, seat) => `Player ${seat + 1}`));
   follow();
-  record(table, table.state.start(Math.floor(next() * players), 0));
+  table.record(commands.start(HOST, 0));
   follow();
-  for (let ply = 0; ply < plies && table.state.status === "playing"; ply++) {
-    const view = table.state.view([]).game;
+  for (let ply = 0; ply < plies && commands.status === "playing"; ply++) {
+    const view = commands.view([]).game;
     if (!view?.turn) break;
+    const who = seated(view.turn.seat);
     if (ply === resignAt) {
-      record(table, table.state.resign(view.turn.seat, "left", 0));
+      table.record(commands.leave(who, 0));
     } else {
-      const move = view.legalMoves[Math.floor(next() * view.legalMoves.length)];
-      record(table, table.state.play(move, view.turn.seat, 0));
+      table.record(commands.move(who, view.legalMoves[Math.floor(next() * view.legalMoves.length)], 0));
     }
     follow();
   }
@@ -94,13 +77,12 @@ describe("the client's model of a table", () => {
   });
 
   it("ends a two-player game when a player leaves, with placements", () => {
-    const table = newTable({ players: 2 });
-    record(table, table.state.seat(0, "Aino", 0));
-    record(table, table.state.seat(1, "Bjørn", 0));
+    const table = new ServerTable({ players: 2 });
+    table.seatAll(["Aino", "Bjørn"]);
     const client = TableModel.fromSnapshot(serverSnapshot(table));
-    record(table, table.state.start(0, 0));
-    record(table, table.state.resign(1, "left", 0));
-    for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event);
+    table.record(table.commands.start(HOST, 0));
+    table.record(table.commands.leave(seated(1), 0));
+    for (const entry of table.after(client.seq)) client.apply(entry);
     expect(client.status).toBe("over");
     expect(client.result?.winners).toEqual([0]);
     expect(client.seats.map((seat) => seat.place)).toEqual([1, null]);
@@ -108,26 +90,29 @@ describe("the client's model of a table", () => {
   });
 
   it("restarts the turn clock only when the turn passes on", () => {
-    const table = newTable({ players: 3, turnSeconds: 60 });
-    for (const [seat, name] of ["Aino", "Bjørn", "Cecilia"].entries()) record(table, table.state.seat(seat, name, 0));
+    const table = new ServerTable({ players: 3, turnSeconds: 60 });
+    const { commands } = table;
+    table.seatAll(["Aino", "Bjørn", "Cecilia"]);
     const client = TableModel.fromSnapshot(serverSnapshot(table));
-    const follow = (now: number) => {
-      for (const { seq, event } of table.log.filter((entry) => entry.seq > client.seq)) client.apply(seq, event, now);
+    const follow = () => {
+      for (const entry of table.after(client.seq)) client.apply(entry);
     };
-    record(table, table.state.start(0, 1_000));
-    follow(1_000);
+    table.record(commands.start(HOST, 1_000));
+    follow();
     expect(client.deadline).toBe(61_000);
     const toMove = client.turn?.seat ?? 0;
-    record(table, table.state.resign((toMove + 1) % 3, "left", 5_000)); // someone else leaves: the same turn goes on
-    follow(5_000);
+    table.record(commands.leave(seated((toMove + 1) % 3), 5_000)); // someone else leaves: the same turn goes on
+    follow();
     expect(client.deadline).toBe(61_000);
-    record(table, table.state.play(client.legalPaths()[0].join("-"), toMove, 9_000));
-    follow(9_000);
+    table.record(commands.move(seated(toMove), commands.view([]).game?.legalMoves[0] ?? "", 9_000));
+    follow();
     expect(client.deadline).toBe(69_000);
+    // The clock runs from the server's times in the log, not from when the client folded them in.
+    expect(commands.deadline).toBe(69_000);
   });
 
   it("knows the colours of each seat before the game starts", () => {
-    const client = TableModel.fromSnapshot(serverSnapshot(newTable({ players: 3, colours: 2 })));
+    const client = TableModel.fromSnapshot(serverSnapshot(new ServerTable({ players: 3, colours: 2 })));
     expect(client.coloursOf(0)).toEqual(["N", "S"]);
     expect(client.coloursOf(2)).toEqual(["SE", "NW"]);
     expect(client.seats[0].colours).toEqual([]);

@@ -11,8 +11,10 @@ export const ORIGIN = "http://example.com";
 
 export type Message<K extends ServerMessage["type"]> = Extract<ServerMessage, { type: K }>;
 export type EventOf<K extends TableEvent["type"]> = Extract<TableEvent, { type: K }>;
+/** An entry of the table's log as a socket receives it: the event, its number and its server time. */
 export interface Sequenced<E extends TableEvent = TableEvent> {
   readonly seq: number;
+  readonly at: number;
   readonly event: E;
 }
 
@@ -126,7 +128,7 @@ export class Client {
     where: (event: EventOf<K>) => boolean = () => true,
   ): Promise<Sequenced<EventOf<K>>> {
     const message = await this.next("event", (m) => m.event.type === type && where(m.event as EventOf<K>));
-    return { seq: message.seq, event: message.event as EventOf<K> };
+    return { seq: message.seq, at: message.at, event: message.event as EventOf<K> };
   }
 
   /** The next error, which must carry `code`. */
@@ -171,7 +173,7 @@ export class Client {
 
   /** Every event received so far, in order, with its sequence number. */
   events(): Sequenced[] {
-    return this.messages.flatMap((m) => (m.type === "event" ? [{ seq: m.seq, event: m.event }] : []));
+    return this.messages.flatMap((m) => (m.type === "event" ? [{ seq: m.seq, at: m.at, event: m.event }] : []));
   }
 
   errors(): Message<"error">[] {

@@ -141,7 +141,11 @@ describe("a full eviction closes the sockets; a reconnect with the seat token re
     await spectator.error("not-seated");
     players[seat].send({ type: "move", id: rid(), path: move });
     const moved = await spectator.event("moved");
-    expect(moved).toEqual({ seq: before.seq + 1, event: { type: "moved", seat, path: move, captured: [] } });
+    expect(moved).toEqual({
+      seq: before.seq + 1,
+      at: expect.any(Number),
+      event: { type: "moved", seat, path: move, captured: [] },
+    });
     for (const client of players) expect(await client.event("moved")).toEqual(moved);
     closeAll([...players, spectator]);
   });

@@ -102,7 +102,8 @@ describe("leaving during a game resigns: the pieces stay, the turns are skipped"
     const after = await getSnapshot(game.table.id);
     expect(after.game?.turn?.seat).toBe((first + 2) % 3);
     expect(after.status).toBe("playing");
-    expect(after.seats[leaver]).toMatchObject({ name: `Player ${leaver + 1}`, resigned: false });
+    // Standings are live: the snapshot says at once that the leaver has resigned.
+    expect(after.seats[leaver]).toMatchObject({ name: `Player ${leaver + 1}`, resigned: true, place: null });
     const leaverColour = before.seats[leaver].colours[0];
     const leaverPieces = (snapshot: Snapshot) =>
       Object.entries(snapshot.game?.pieces ?? {}).filter(([, colour]) => colour === leaverColour);

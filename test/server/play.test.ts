@@ -35,7 +35,7 @@ describe("a visitor joins without signing up", () => {
     expect(joined).toEqual({ type: "joined", id: "j1", seat: 1, token: joined.token });
     expect(joined.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
-    const seated = { seq: 2, event: { type: "seated", seat: 1, name: "Alice" } };
+    const seated = { seq: 2, at: expect.any(Number), event: { type: "seated", seat: 1, name: "Alice" } };
     expect(alice.events()).toEqual([seated]);
     expect(await watcher.event("seated")).toEqual(seated);
     await watcher.flush();
@@ -121,7 +121,7 @@ describe("moves reach every client: the same events, in the same order, numbered
     closeAll(game.clients);
   });
 
-  it("the server answers a move only through the broadcast", async () => {
+  it("the mover sees its move broadcast, then an ack with the move's seq", async () => {
     const game = await setUpTable();
     const { seat, move } = await toMove(game.table.id);
     const mover = game.players[seat].client;
@@ -129,8 +129,10 @@ describe("moves reach every client: the same events, in the same order, numbered
     mover.send({ type: "move", id: "m-1", path: move });
     const moved = await mover.next("event");
     expect(moved.event).toEqual({ type: "moved", seat, path: move, captured: [] });
+    expect(await mover.next("ack")).toEqual({ type: "ack", id: "m-1", seq: moved.seq });
     await mover.flush();
-    expect(mover.messages.filter((m) => m.type === "ack" || m.type === "error")).toEqual([]);
+    const answers = mover.messages.filter((m) => (m.type === "ack" || m.type === "error") && m.id === "m-1");
+    expect(answers).toEqual([{ type: "ack", id: "m-1", seq: moved.seq }]);
     closeAll(game.clients);
   });
 
@@ -179,7 +181,11 @@ describe("two sockets racing a move for the same turn: exactly one is accepted",
     mover.send({ type: "move", id: "right", path: move });
     await other.error("not-your-turn");
     const moved = await mover.event("moved");
-    expect(moved).toEqual({ seq: snapshot.seq + 1, event: { type: "moved", seat, path: move, captured: [] } });
+    expect(moved).toEqual({
+      seq: snapshot.seq + 1,
+      at: expect.any(Number),
+      event: { type: "moved", seat, path: move, captured: [] },
+    });
     expect(mover.errors()).toEqual([]);
     closeAll(game.clients);
   });

@@ -20,7 +20,9 @@ import {
   type Snapshot,
   type TableEvent,
 } from "../../protocol/index.ts";
-import { TableError } from "./errors.ts";
+import { formatPath, parseHole } from "../../rules/index.ts";
+import type { LoggedEvent } from "../../table/index.ts";
+import { type SdkError, TableError } from "./errors.ts";
 import { TableModel } from "./model.ts";
 import { hostTokenKey, memoryTokens, seatTokenKey, type TokenStore } from "./storage.ts";
 
@@ -47,7 +49,7 @@ export interface TableClientEvents {
   /** Who is connected changed. */
   presence: { readonly connected: readonly boolean[]; readonly spectators: number };
   /** A request was refused, or something went wrong; the table is unchanged. */
-  error: TableError;
+  error: SdkError;
   /** Anything shown may have changed: the model, the identity, presence or the connection. */
   change: { readonly model: TableModel | null };
 }
@@ -73,13 +75,13 @@ export interface TableClientOptions {
 
 interface Pending {
   readonly message: Exclude<ClientMessage, { type: "hello" | "sync" }>;
-  /** The event that completes this request. */
-  readonly done: (event: TableEvent) => boolean;
   readonly resolve: (value: unknown) => void;
-  readonly reject: (error: TableError) => void;
+  readonly reject: (error: SdkError) => void;
   readonly timer: ReturnType<typeof setTimeout>;
   /** The connection it was last sent on, or 0 while unsent. */
   sentOn: number;
+  /** Acknowledged as applied by this event, which has not reached the model yet. */
+  appliedAt?: number;
 }
 
 /** A fresh id for a request: 96 random bits, base64url. Repeating a request with the same id is harmless. */
@@ -205,7 +207,7 @@ export class TableClient {
 
   /** Takes a free seat under a name; resolves with the seat once the server gives this client the seat's token. */
   join(seat: number, name: string): Promise<number> {
-    return this.request({ type: "join", id: newRequestId(), seat, name }, () => false) as Promise<number>;
+    return this.request({ type: "join", id: newRequestId(), seat, name }) as Promise<number>;
   }
 
   /**
@@ -213,42 +215,36 @@ export class TableClient {
    * in notation (`"c2-e4-g4"`). Resolves when the move is on the table.
    */
   move(path: string | readonly string[], id = newRequestId()): Promise<void> {
-    const notation = typeof path === "string" ? path : path.join("-");
-    const seat = this.you.seat;
-    return this.request(
-      { type: "move", id, path: notation },
-      (event) => event.type === "moved" && event.seat === seat,
-    ) as Promise<void>;
+    const notation = typeof path === "string" ? path : formatPath(path.map(parseHole));
+    return this.request({ type: "move", id, path: notation }) as Promise<void>;
   }
 
   /** The host starts the game once every seat is taken. */
   start(): Promise<void> {
-    return this.request({ type: "start", id: newRequestId() }, (event) => event.type === "started") as Promise<void>;
+    return this.request({ type: "start", id: newRequestId() }) as Promise<void>;
   }
 
   /** After a game: a new game with the same seats. */
   rematch(): Promise<void> {
-    return this.request({ type: "rematch", id: newRequestId() }, (event) => event.type === "started") as Promise<void>;
+    return this.request({ type: "rematch", id: newRequestId() }) as Promise<void>;
   }
 
   /** Leaves the seat: before the game it becomes free; during the game the player resigns. */
   leave(): Promise<void> {
-    const seat = this.you.seat;
-    return this.request(
-      { type: "leave", id: newRequestId() },
-      (event) => (event.type === "unseated" || event.type === "resigned") && event.seat === seat,
-    ) as Promise<void>;
+    return this.request({ type: "leave", id: newRequestId() }) as Promise<void>;
   }
 
   /** The host frees a seat before the game starts. */
   remove(seat: number): Promise<void> {
-    return this.request(
-      { type: "remove", id: newRequestId(), seat },
-      (event) => event.type === "unseated" && event.seat === seat,
-    ) as Promise<void>;
+    return this.request({ type: "remove", id: newRequestId(), seat }) as Promise<void>;
   }
 
-  private request(message: Pending["message"], done: Pending["done"]): Promise<unknown> {
+  /**
+   * Sends a request and settles when the server answers it: `joined` for a
+   * join, otherwise `ack` with the sequence number of the last event it
+   * produced, once that event is in the model; `error` rejects.
+   */
+  private request(message: Pending["message"]): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (this.connection === "closed") {
         reject(new TableError("closed", "the client is closed", { request: message.type }));
@@ -260,7 +256,7 @@ export class TableClient {
         const error = new TableError("timeout", "no answer from the table", { request: message.type });
         reject(error);
       }, this.options.requestTimeoutMs ?? 30_000);
-      this.pending.set(message.id, { message, done, resolve, reject, timer, sentOn: 0 });
+      this.pending.set(message.id, { message, resolve, reject, timer, sentOn: 0 });
       if (this.ready) this.sendPending(message.id);
     });
   }
@@ -336,6 +332,7 @@ export class TableClient {
     switch (message.type) {
       case "welcome": {
         this.model = TableModel.fromSnapshot(message.snapshot);
+        this.settleApplied();
         this.setIdentity(message.you);
         this.emit("welcome", { snapshot: message.snapshot, you: message.you });
         this.handshakeDone();
@@ -348,7 +345,7 @@ export class TableClient {
         this.changed();
         return;
       case "event":
-        this.receiveEvent(message.seq, message.event);
+        this.receiveEvent({ seq: message.seq, at: message.at, event: message.event });
         return;
       case "joined": {
         this.tokens.set(seatTokenKey(this.tableId), message.token);
@@ -358,7 +355,7 @@ export class TableClient {
         return;
       }
       case "ack":
-        this.settle(message.id)?.resolve(undefined);
+        this.acknowledged(message.id, message.seq);
         return;
       case "presence":
         this.model?.setPresence(message.connected, message.spectators);
@@ -385,7 +382,24 @@ export class TableClient {
     this.emit("error", error);
   }
 
-  private receiveEvent(seq: number, event: TableEvent): void {
+  /** A request was applied: it is done once the model has folded in the event `seq`. */
+  private acknowledged(id: string, seq: number): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    pending.appliedAt = seq;
+    this.settleApplied();
+  }
+
+  /** Resolves the applied requests whose last event the model has reached. */
+  private settleApplied(): void {
+    const seq = this.model?.seq ?? 0;
+    for (const [id, pending] of this.pending) {
+      if (pending.appliedAt !== undefined && pending.appliedAt <= seq) this.settle(id)?.resolve(undefined);
+    }
+  }
+
+  private receiveEvent(entry: LoggedEvent): void {
+    const { seq, event } = entry;
     const model = this.model;
     if (!model || seq <= model.seq) return; // a repeat: already folded in
     if (seq > model.seq + 1) {
@@ -399,15 +413,13 @@ export class TableClient {
     }
     this.syncAskedAt = null;
     try {
-      model.apply(seq, event);
+      model.apply(entry);
     } catch {
       // The local game no longer matches the server's: start again from a snapshot.
       this.sendHello(undefined);
       return;
     }
-    for (const [id, pending] of this.pending) {
-      if (pending.done(event)) this.settle(id)?.resolve(undefined);
-    }
+    this.settleApplied();
     this.emit("event", { seq, event, model });
     this.changed();
   }

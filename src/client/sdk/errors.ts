@@ -1,26 +1,14 @@
-import type { ClientMessageType, ErrorCode } from "../../protocol/index.ts";
+import type { ErrorCode } from "../../protocol/index.ts";
+import { TableError } from "../../table/index.ts";
 
 /** Codes the SDK itself produces, besides the server's error codes. */
 export const CLIENT_ERROR_CODES = ["disconnected", "timeout", "closed", "bad-server-message"] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
-/** A refused request or a failed call: `code` is stable and translatable. */
-export class TableError extends Error {
-  readonly code: ErrorCode | ClientErrorCode;
-  /** The request that was refused, when the error answers one. */
-  readonly request: ClientMessageType | undefined;
-  /** For invalid settings: the field at fault. */
-  readonly field: string | undefined;
+/**
+ * What the SDK rejects and reports with: the table's error type, whose code
+ * is the server's (a refusal) or the SDK's own (the connection failed).
+ */
+export type SdkError = TableError<ErrorCode | ClientErrorCode>;
 
-  constructor(
-    code: ErrorCode | ClientErrorCode,
-    message: string,
-    options: { request?: ClientMessageType; field?: string | undefined } = {},
-  ) {
-    super(message);
-    this.name = "TableError";
-    this.code = code;
-    this.request = options.request;
-    this.field = options.field;
-  }
-}
+export { TableError };

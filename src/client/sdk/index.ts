@@ -26,7 +26,7 @@ export {
   type TableClientEvents,
   type TableClientOptions,
 } from "./client.ts";
-export { CLIENT_ERROR_CODES, type ClientErrorCode, TableError } from "./errors.ts";
+export { CLIENT_ERROR_CODES, type ClientErrorCode, type SdkError, TableError } from "./errors.ts";
 export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } from "./http.ts";
 export { type LastMove, TableModel } from "./model.ts";
 export {

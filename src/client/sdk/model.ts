@@ -1,13 +1,13 @@
 /**
- * The table as a client sees it: the protocol's fold of the event log
- * (the same one the server keeps), started from a snapshot, plus what only
- * a client tracks: who is connected and the last move, for its trail and
+ * The table as a client sees it: the table's fold of the event log (the
+ * same one the server keeps), restored from a snapshot, plus what only a
+ * client tracks: who is connected and the last move, for its trail and
  * animation. The game is the rules engine's `Game`, replayed from the
  * snapshot's moves, so the client knows every legal move without asking.
  */
-import type { SeatView, Snapshot, TableEvent } from "../../protocol/index.ts";
-import { Game, holeName, type Point, parseMove, type Settings, seating } from "../../rules/index.ts";
-import { TableFold } from "../../table/fold.ts";
+import type { SeatView, Snapshot } from "../../protocol/index.ts";
+import { type Action, holeName, type Point, seating } from "../../rules/index.ts";
+import { type LoggedEvent, TableFold } from "../../table/index.ts";
 
 /** The last move played, for drawing its trail and animating it. */
 export interface LastMove {
@@ -22,45 +22,37 @@ export class TableModel extends TableFold {
   lastMove: LastMove | null = null;
   private connected: readonly boolean[] = [];
 
-  private constructor(id: string, settings: Settings, turnSeconds: number | null) {
-    super(id, settings, turnSeconds, 0);
-  }
-
-  /** Rebuilds the table from a snapshot, replaying the current game's moves through the engine. */
+  /** The table as a snapshot shows it, its game replayed through the engine. */
   static fromSnapshot(snapshot: Snapshot, now = Date.now()): TableModel {
-    const model = new TableModel(snapshot.id, snapshot.settings, snapshot.turnSeconds);
-    snapshot.seats.forEach((seat) => {
-      model.names[seat.seat] = seat.name;
+    const model = new TableModel({
+      id: snapshot.id,
+      settings: snapshot.settings,
+      turnSeconds: snapshot.turnSeconds,
+      createdAt: now,
     });
-    model.connected = snapshot.seats.map((seat) => seat.connected);
-    const view = snapshot.game;
-    if (view) {
-      model.gameNumber = view.number;
-      model.game = Game.replay(snapshot.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
-      model.ended = view.result !== null;
-      const last = model.game.history.findLast((action) => action.kind === "move");
-      if (last?.kind === "move") {
-        model.lastMove = {
-          seat: last.player,
-          path: last.move.path.map(holeName),
-          captured: last.move.captured.map(holeName),
-        };
-      }
-    }
-    model.resume(snapshot.seq, view?.deadline ?? null, now);
+    model.restore(snapshot, now);
     return model;
   }
 
+  override restore(snapshot: Snapshot, now: number): void {
+    super.restore(snapshot, now);
+    this.connected = snapshot.seats.map((seat) => seat.connected);
+    const last = this.game?.history.findLast((action) => action.kind === "move");
+    this.lastMove = last?.kind === "move" ? lastMove(last) : null;
+  }
+
   /**
-   * Folds in the next event of the log, received at `now`. The caller checks
-   * that `seq` is the next one; the engine throws if a move does not fit the
-   * position, which means this model has drifted and needs a new snapshot.
+   * Folds in the next entry of the log. The caller checks that its `seq` is
+   * the next one; the engine throws if a move does not fit the position,
+   * which means this model has drifted and needs a new snapshot.
    */
-  override apply(seq: number, event: TableEvent, now = Date.now()): void {
-    super.apply(seq, event, now);
+  override apply(entry: LoggedEvent): void {
+    super.apply(entry);
+    const { event } = entry;
     if (event.type === "started") this.lastMove = null;
     if (event.type === "moved") {
-      this.lastMove = { seat: event.seat, path: event.path.split("-"), captured: event.captured };
+      const last = this.game?.history.at(-1);
+      if (last?.kind === "move") this.lastMove = lastMove(last);
     }
     if (event.type === "unseated") this.connected = this.connected.map((on, seat) => on && seat !== event.seat);
   }
@@ -92,4 +84,12 @@ export class TableModel extends TableFold {
   toSnapshot(): Snapshot {
     return this.view(this.connected);
   }
+}
+
+function lastMove(action: Extract<Action, { kind: "move" }>): LastMove {
+  return {
+    seat: action.player,
+    path: action.move.path.map(holeName),
+    captured: action.move.captured.map(holeName),
+  };
 }

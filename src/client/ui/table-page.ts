@@ -12,7 +12,6 @@ import {
   memoryTokens,
   type Snapshot,
   TableClient,
-  type TableError,
   type TableEvent,
   type TableModel,
   webStorageTokens,
@@ -509,7 +508,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   client.on("welcome", ({ snapshot, you }) => post({ type: "welcome", snapshot, you }));
   client.on("identity", ({ you }) => post({ type: "identity", you }));
   client.on("connection", ({ state }) => post({ type: "connection", state }));
-  client.on("error", (error: TableError) => {
+  client.on("error", (error) => {
     post({ type: "error", code: error.code, message: error.message });
     if (error.code === "bad-server-message") {
       console.warn(error.message);

@@ -1,0 +1,94 @@
+/**
+ * One socket of a table, as the Durable Object sees it: who it is (kept in
+ * the socket's attachment, so it survives hibernation), flood control,
+ * reading a client message and sending server messages.
+ */
+import {
+  type ClientMessage,
+  ClientMessageSchema,
+  type Identity,
+  MAX_MESSAGE_BYTES,
+  type ServerMessage,
+} from "../protocol/index.ts";
+import { TableError } from "../table/index.ts";
+
+const SPECTATOR: Identity = { seat: null, host: false };
+
+export function identityOf(ws: WebSocket): Identity {
+  return (ws.deserializeAttachment() as Identity | null) ?? SPECTATOR;
+}
+
+export function setIdentity(ws: WebSocket, identity: Identity): void {
+  ws.serializeAttachment(identity);
+}
+
+/** Whether a socket can still receive: `getWebSockets()` may list one that is closing. */
+export function isOpen(ws: WebSocket): boolean {
+  return ws.readyState === WebSocket.OPEN;
+}
+
+export function send(ws: WebSocket, message: ServerMessage): void {
+  sendText(ws, JSON.stringify(message));
+}
+
+/** Sends one message to many sockets, serialised once. */
+export function broadcast(sockets: Iterable<WebSocket>, message: ServerMessage): void {
+  const text = JSON.stringify(message);
+  for (const ws of sockets) sendText(ws, text);
+}
+
+function sendText(ws: WebSocket, text: string): void {
+  try {
+    ws.send(text);
+  } catch {
+    // A closing socket: its close handler tidies up.
+  }
+}
+
+const KNOWN_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
+
+/** Reads one client message, or throws a TableError saying what is wrong with it. */
+export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
+  if (typeof data !== "string") throw new TableError("bad-message", "messages are JSON text");
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long message needs counting.
+  if (data.length * 3 > MAX_MESSAGE_BYTES && new TextEncoder().encode(data).byteLength > MAX_MESSAGE_BYTES) {
+    throw new TableError("too-large", `messages are at most ${MAX_MESSAGE_BYTES} bytes`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new TableError("bad-json", "that message is not valid JSON");
+  }
+  const parsed = ClientMessageSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const type = (json as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || !KNOWN_TYPES.has(type)) {
+    throw new TableError("unknown-type", `unknown message type ${JSON.stringify(type)}`);
+  }
+  const issue = parsed.error.issues[0];
+  throw new TableError("bad-message", `${type}: ${issue?.path.join(".") || "message"}: ${issue?.message}`);
+}
+
+/** Flood control: more messages than this in one window closes the socket with 1008. */
+const RATE_WINDOW_MS = 10_000;
+const RATE_LIMIT = 100;
+
+/**
+ * Counts each socket's messages in fixed windows. Kept in memory only:
+ * losing the counts on hibernation only forgives a socket that was quiet.
+ */
+export class FloodGuard {
+  private readonly windows = new WeakMap<WebSocket, { start: number; count: number }>();
+
+  /** Counts a message; true when the socket has sent too many. */
+  exceeded(ws: WebSocket, now: number): boolean {
+    const window = this.windows.get(ws);
+    if (!window || now - window.start > RATE_WINDOW_MS) {
+      this.windows.set(ws, { start: now, count: 1 });
+      return false;
+    }
+    window.count++;
+    return window.count > RATE_LIMIT;
+  }
+}
