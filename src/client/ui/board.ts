@@ -21,7 +21,7 @@ import {
   type Point,
   parseHoleName,
 } from "../../rules/index.ts";
-import type { I18n } from "./i18n.ts";
+import type { I18n } from "./i18n/index.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Distance between neighbouring holes, in SVG units. */

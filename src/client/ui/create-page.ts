@@ -7,7 +7,7 @@ import { createTable, hostTokenKey, memoryTokens, TableError, webStorageTokens }
 import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
 import { append, h } from "./dom.ts";
-import type { I18n, MessageKey } from "./i18n.ts";
+import type { I18n, MessageKey } from "./i18n/index.ts";
 
 const CLOCKS: readonly [number | null, MessageKey][] = [
   [null, "clockNone"],

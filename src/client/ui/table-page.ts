@@ -20,7 +20,7 @@ import {
 import { Board, POINT_COLOURS } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
 import { h, Section } from "./dom.ts";
-import type { I18n } from "./i18n.ts";
+import type { I18n } from "./i18n/index.ts";
 import { shareBox } from "./share.ts";
 
 export interface TablePageOptions {
