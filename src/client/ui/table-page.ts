@@ -4,8 +4,7 @@
  * Everything shown comes from the SDK's model; the page only draws it and
  * turns clicks into requests.
  */
-import type { Point } from "../../rules/index.ts";
-import { Game, holeName } from "../../rules/index.ts";
+import { formatPath } from "../../rules/index.ts";
 import {
   type ConnectionState,
   type Identity,
@@ -17,11 +16,14 @@ import {
   type TableModel,
   webStorageTokens,
 } from "../sdk/index.ts";
-import { Board, POINT_COLOURS } from "./board.ts";
+import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
+import { swatch } from "./colours.ts";
 import { h, Section } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
+import { listedMoves, NO_MOVES } from "./legal-moves.ts";
 import { shareBox } from "./share.ts";
+import { startingPieces } from "./starting-pieces.ts";
 
 export interface TablePageOptions {
   /** Without the page's frame, and reporting to the parent page with postMessage. */
@@ -113,15 +115,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const nameOf = (model: TableModel, seat: number) => model.seats[seat]?.name ?? i18n.t("seatN", { n: seat + 1 });
   const myTurn = (model: TableModel) =>
     model.status === "playing" && client.you.seat !== null && model.turn?.seat === client.you.seat;
-  let previewPieces: Record<string, Point | "neutral"> | null = null;
-  const startingPieces = (model: TableModel) => {
-    if (!previewPieces) {
-      const game = Game.create(model.settings);
-      previewPieces = {};
-      for (const [hole, occupant] of game.board().entries()) if (occupant) previewPieces[holeName(hole)] = occupant;
-    }
-    return previewPieces;
-  };
 
   const post = (message: EmbedMessageBody) => {
     if (!options.embed || window.parent === window) return;
@@ -167,8 +160,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
 
     board.update({
       variant: model.settings.variant,
-      pieces: model.game ? model.pieces : startingPieces(model),
-      legalPaths: myTurn(model) && client.connection === "open" ? model.legalPaths() : [],
+      pieces: model.game ? model.pieces : startingPieces(model.settings),
+      moves: myTurn(model) && client.connection === "open" ? listedMoves(model.legalPaths()) : NO_MOVES,
       lastMove: model.lastMove,
     });
 
@@ -449,7 +442,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
                     "span",
                     { class: "notation" },
                     action.kind === "move"
-                      ? action.move.path.map(holeName).join("-")
+                      ? formatPath(action.move.path)
                       : action.kind === "pass"
                         ? i18n.t("passed")
                         : i18n.t("left"),
@@ -525,14 +518,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   });
   render();
   return client;
-}
-
-function swatch(point: Point): HTMLElement {
-  return h("span", {
-    class: `swatch swatch-${point}`,
-    style: `background:${POINT_COLOURS[point].fill}`,
-    "aria-hidden": "true",
-  });
 }
 
 function safeGet(store: Storage | undefined, key: string): string | null {
