@@ -78,7 +78,7 @@ export class MovePicker {
     return this.variant === "capture" && this.moves.isMove(this.path);
   }
 
-  /** The pieces to mark as movable: none while a capture path is built, though another may still replace its first piece. */
+  /** The pieces to mark as movable: none while a capture path is built (before its first landing, picking another piece still starts over from it). */
   get movable(): ReadonlySet<string> {
     return this.building ? NONE : this.pieces;
   }
