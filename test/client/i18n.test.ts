@@ -1,37 +1,37 @@
+/**
+ * The page's texts. That every language has every message and a message for
+ * every error code is checked by the compiler (src/client/ui/i18n/en.ts);
+ * these tests check what it cannot: the texts themselves.
+ */
 import { describe, expect, it } from "vitest";
-import { CLIENT_ERROR_CODES } from "../../src/client/sdk/index.ts";
-import { ERROR_MESSAGES, I18n, LANGUAGES, MESSAGES, pickLanguage } from "../../src/client/ui/i18n.ts";
-import { ERROR_CODES } from "../../src/protocol/index.ts";
+import { I18n, LANGUAGES, pickLanguage, TRANSLATIONS } from "../../src/client/ui/i18n/index.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const keysOf = <T extends object>(record: T) => Object.keys(record) as (keyof T)[];
+const { en } = TRANSLATIONS;
 
 describe("translations", () => {
-  it("have a message for every server error code in every language", () => {
+  it("write out every message and every error message in every language", () => {
     for (const language of LANGUAGES) {
-      for (const code of ERROR_CODES) {
-        const message = ERROR_MESSAGES[language][code];
-        expect(message, `${language}: ${code}`).toBeTypeOf("string");
-        expect(message.trim(), `${language}: ${code}`).not.toBe("");
-        if (language !== "en")
-          expect(message, `${language}: ${code} is not translated`).not.toBe(ERROR_MESSAGES.en[code]);
-      }
+      const { messages, errors } = TRANSLATIONS[language];
+      for (const [key, text] of [...Object.entries(messages), ...Object.entries(errors)])
+        expect(text.trim(), `${language}: ${key}`).not.toBe("");
     }
   });
 
-  it("have a message for every error code of the SDK in every language", () => {
+  it("have the same placeholders as the English in every language", () => {
     for (const language of LANGUAGES) {
-      for (const code of CLIENT_ERROR_CODES)
-        expect(ERROR_MESSAGES[language][code]?.trim(), `${language}: ${code}`).toBeTruthy();
+      for (const key of keysOf(en.messages))
+        expect(placeholders(TRANSLATIONS[language].messages[key]), `${language}: ${key}`).toEqual(
+          placeholders(en.messages[key]),
+        );
     }
   });
 
-  it("have every text in every language, with the same placeholders as the English", () => {
-    for (const language of LANGUAGES) {
-      for (const [key, english] of Object.entries(MESSAGES.en)) {
-        const text = MESSAGES[language][key as keyof typeof MESSAGES.en];
-        expect(text?.trim(), `${language}: ${key}`).toBeTruthy();
-        expect(placeholders(text), `${language}: ${key}`).toEqual(placeholders(english));
-      }
+  it("word every error in the language itself, not in English", () => {
+    for (const language of LANGUAGES.filter((language) => language !== "en")) {
+      for (const code of keysOf(en.errors))
+        expect(TRANSLATIONS[language].errors[code], `${language}: ${code}`).not.toBe(en.errors[code]);
     }
   });
 

@@ -1,27 +1,31 @@
 /**
  * The board: 121 holes drawn from the engine's geometry (HOLE_ROW, HOLE_X),
- * the six points in their colours, the pieces, and the interaction that
- * turns clicks, taps and keys into a move path.
- *
- * Race variants: pick a piece of the colour to move and every hole it can
- * reach is marked; pointing at one shows the whole path with its landings;
- * picking it sends that path. Capture: pick any piece, then add landings one
- * by one; stop after any landing (pick the last landing again, or Done).
+ * the six points in their colours, the pieces, the last move's trail and
+ * the animation of other players' moves. Clicks, taps and keys become picks
+ * of holes; the move picker decides what they select and which move to send.
  *
  * Keyboard: the board is one tab stop; arrow keys move between holes,
  * Enter or Space picks and drops, Escape cancels.
  */
 import {
+  CENTRE,
   HOLE_COUNT,
   HOLE_ROW,
   HOLE_X,
+  type Hole,
+  holeAt,
   holeName,
+  jumpedHole,
   POINT_HOLES,
   POINTS,
   type Point,
-  parseHoleName,
+  parseHole,
+  type Variant,
 } from "../../rules/index.ts";
-import type { I18n } from "./i18n.ts";
+import { POINT_COLOURS } from "./colours.ts";
+import type { I18n } from "./i18n/index.ts";
+import type { LegalMoves } from "./legal-moves.ts";
+import { MovePicker } from "./move-picker.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Distance between neighbouring holes, in SVG units. */
@@ -31,50 +35,26 @@ const ROW_HEIGHT = (D * Math.sqrt(3)) / 2;
 const MARGIN = 0.48 * D;
 const LEG_MS = 230;
 
-export const POINT_COLOURS: Record<
-  Point | "neutral",
-  { readonly fill: string; readonly light: string; readonly tint: string }
-> = {
-  N: { fill: "#d7263d", light: "#ff7a86", tint: "#f4b6bb" },
-  NE: { fill: "#f2c200", light: "#fff08a", tint: "#f8e49a" },
-  SE: { fill: "#23944f", light: "#74d69a", tint: "#b5dfc2" },
-  S: { fill: "#1f5fcf", light: "#7fb0ff", tint: "#b7cbef" },
-  SW: { fill: "#f2f2f2", light: "#ffffff", tint: "#fbfbf7" },
-  NW: { fill: "#262626", light: "#777777", tint: "#a9a49b" },
-  neutral: { fill: "#8c6a4a", light: "#d2b08c", tint: "#e2cfae" },
-};
-
-export function holeXY(hole: number): [number, number] {
+function holeXY(hole: Hole): [number, number] {
   return [(HOLE_X[hole] * D) / 2, HOLE_ROW[hole] * ROW_HEIGHT];
 }
 
-const HOLE_AT = new Map<string, number>();
-for (let hole = 0; hole < HOLE_COUNT; hole++) HOLE_AT.set(`${HOLE_ROW[hole]},${HOLE_X[hole]}`, hole);
-const holeAt = (row: number, x: number): number | undefined => HOLE_AT.get(`${row},${x}`);
-
-/** The hole halfway between two holes on a line (the piece a jump passes over), if there is one. */
-export function midpoint(a: string, b: string): string | undefined {
-  const ha = parseHoleName(a);
-  const hb = parseHoleName(b);
-  if (ha === undefined || hb === undefined) return undefined;
-  const row = (HOLE_ROW[ha] + HOLE_ROW[hb]) / 2;
-  const x = (HOLE_X[ha] + HOLE_X[hb]) / 2;
-  const hole = holeAt(row, x);
-  return hole === undefined ? undefined : holeName(hole);
+function xyOf(name: string): [number, number] {
+  return holeXY(parseHole(name));
 }
 
-export interface BoardView {
-  readonly variant: "classic" | "capture";
+interface BoardView {
+  readonly variant: Variant;
   readonly pieces: Readonly<Record<string, Point | "neutral">>;
-  /** The moves this player may make now, as full paths; empty when it is not their turn. */
-  readonly legalPaths: readonly (readonly string[])[];
+  /** The moves this player may make now; NO_MOVES when it is not their turn. */
+  readonly moves: LegalMoves;
   readonly lastMove: { readonly path: readonly string[]; readonly captured: readonly string[] } | null;
 }
 
-export interface BoardOptions {
+interface BoardOptions {
   readonly i18n: I18n;
   /** A move chosen on the board, as its full path of hole names. */
-  readonly onMove: (path: string[]) => void;
+  readonly onMove: (path: readonly string[]) => void;
   /** The selection changed (the page shows Done and Undo while a capture path is built). */
   readonly onSelection?: () => void;
 }
@@ -82,8 +62,6 @@ export interface BoardOptions {
 interface HoleParts {
   readonly group: SVGGElement;
   readonly piece: SVGCircleElement;
-  readonly ring: SVGCircleElement;
-  readonly marker: SVGCircleElement;
   readonly label: SVGTextElement;
 }
 
@@ -101,18 +79,15 @@ function el<K extends keyof SVGElementTagNameMap>(
 export class Board {
   readonly element: SVGSVGElement;
   private readonly options: BoardOptions;
+  private readonly picker = new MovePicker();
   private readonly parts: HoleParts[] = [];
   private readonly trail: SVGPolylineElement;
   private readonly trailStart: SVGCircleElement;
   private readonly preview: SVGPolylineElement;
   private readonly animationLayer: SVGGElement;
-  private view: BoardView = { variant: "classic", pieces: {}, legalPaths: [], lastMove: null };
-  /** The piece picked, then (capture) the landings chosen so far. */
-  private selection: string[] = [];
-  /** The race destination pointed at, whose path is previewed. */
-  private pointed: string | null = null;
+  private view: Omit<BoardView, "moves"> = { variant: "classic", pieces: {}, lastMove: null };
   /** The hole that holds the board's tab stop. */
-  private focusHole = parseHoleName("i5") ?? 60;
+  private focusHole: Hole = CENTRE;
   /** Holes whose piece is hidden while a move is animated onto them. */
   private readonly hidden = new Map<string, number>();
   private animations: Promise<void> = Promise.resolve();
@@ -144,36 +119,32 @@ export class Board {
   /** Shows a new state of the table; a selection that no longer fits is dropped. */
   update(view: BoardView): void {
     this.view = view;
-    if (this.selection.length > 0 && this.nextAfter(this.selection.slice(0, 1)).size === 0) this.selection = [];
-    if (this.selection.length > 1 && !this.isPrefix(this.selection)) this.selection = [];
+    this.picker.offer(view.variant, view.moves);
     this.render();
   }
 
   /** Whether a capture path is being built (the page then offers Done, Undo and Cancel). */
   get building(): boolean {
-    return this.view.variant === "capture" && this.selection.length > 0;
+    return this.picker.building;
   }
 
   /** Whether the path built so far may be sent as it is. */
   get canFinish(): boolean {
-    return this.view.variant === "capture" && this.selection.length >= 2;
+    return this.picker.canFinish;
   }
 
   finish(): void {
-    if (!this.canFinish) return;
-    this.send([...this.selection]);
+    this.changed(this.picker.finish());
   }
 
   undoLanding(): void {
-    if (this.selection.length === 0) return;
-    this.selection.pop();
-    this.changed();
+    this.picker.undoLanding();
+    this.changed(null);
   }
 
   cancel(): void {
-    if (this.selection.length === 0) return;
-    this.selection = [];
-    this.changed();
+    this.picker.cancel();
+    this.changed(null);
   }
 
   relabel(): void {
@@ -189,9 +160,9 @@ export class Board {
     if (reduced) return this.animations;
     this.hide(end, +1);
     const run = async () => {
-      const points = path.map((name) => holeXY(parseHoleName(name) ?? 0));
+      const holes = path.map(parseHole);
       const ghosts = captured.map((name) => {
-        const [cx, cy] = holeXY(parseHoleName(name) ?? 0);
+        const [cx, cy] = xyOf(name);
         return el("circle", { cx, cy, r: 0.4 * D, class: "piece", fill: "url(#piece-neutral)" }, this.animationLayer);
       });
       const ghost = el(
@@ -200,11 +171,11 @@ export class Board {
         this.animationLayer,
       );
       try {
-        for (let leg = 1; leg < points.length; leg++) {
-          await this.animateLeg(ghost, points[leg - 1], points[leg]);
+        for (let leg = 1; leg < holes.length; leg++) {
+          await this.animateLeg(ghost, holeXY(holes[leg - 1]), holeXY(holes[leg]));
           // The piece jumped on this leg leaves the board.
-          const over = midpoint(path[leg - 1], path[leg]);
-          const index = over === undefined ? -1 : captured.indexOf(over);
+          const over = jumpedHole(holes[leg - 1], holes[leg]);
+          const index = over === undefined ? -1 : captured.indexOf(holeName(over));
           if (index >= 0) ghosts[index]?.remove();
         }
       } finally {
@@ -231,16 +202,15 @@ export class Board {
 
   private drawStar(svg: SVGSVGElement): void {
     const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
-    const centre = holeXY(parseHoleName("i5") ?? 60);
-    const corner = (name: string) => holeXY(parseHoleName(name) ?? 0);
+    const centre = holeXY(CENTRE);
     const expand = (points: [number, number][], from: [number, number]) =>
       points.map(([x, y]) => {
         const length = Math.hypot(x - from[0], y - from[1]);
         const k = (2 * MARGIN) / length;
         return `${x + (x - from[0]) * k},${y + (y - from[1]) * k}`;
       });
-    const up = expand([corner("a1"), corner("m1"), corner("m13")], centre);
-    const down = expand([corner("e1"), corner("e13"), corner("q1")], centre);
+    const up = expand([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
+    const down = expand([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
     el("path", { class: "star-body", d: `M${up.join("L")}Z M${down.join("L")}Z` }, layer);
     for (const point of POINTS) {
       const holes = POINT_HOLES[point].map(holeXY);
@@ -275,15 +245,15 @@ export class Board {
     el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
   }
 
-  private drawHole(layer: SVGGElement, hole: number): HoleParts {
+  private drawHole(layer: SVGGElement, hole: Hole): HoleParts {
     const [cx, cy] = holeXY(hole);
     const name = holeName(hole);
     const group = el("g", { class: "hole", "data-hole": name, role: "button", tabindex: -1 }, layer);
     el("circle", { class: "hit", cx, cy, r: 0.5 * D }, group);
     el("circle", { class: "dimple", cx, cy, r: 0.2 * D }, group);
-    const marker = el("circle", { class: "marker", cx, cy, r: 0.3 * D }, group);
+    el("circle", { class: "marker", cx, cy, r: 0.3 * D }, group);
     const piece = el("circle", { class: "piece", cx, cy, r: 0.4 * D }, group);
-    const ring = el("circle", { class: "ring", cx, cy, r: 0.47 * D }, group);
+    el("circle", { class: "ring", cx, cy, r: 0.47 * D }, group);
     const label = el("text", { class: "landing-number", x: cx, y: cy + 0.13 * D, "aria-hidden": "true" }, group);
     group.addEventListener("click", () => {
       this.focusHole = hole;
@@ -295,86 +265,25 @@ export class Board {
       this.focusHole = hole;
       this.point(name);
     });
-    return { group, piece, ring, marker, label };
+    return { group, piece, label };
   }
 
-  // --- State -----------------------------------------------------------------------------------
-
-  private get movable(): Set<string> {
-    return new Set(this.view.legalPaths.map((path) => path[0]));
-  }
-
-  /** The holes that may come next after a path prefix (race: the destinations of the picked piece). */
-  private nextAfter(prefix: readonly string[]): Map<string, readonly string[]> {
-    const next = new Map<string, readonly string[]>();
-    if (prefix.length === 0) return next;
-    for (const path of this.view.legalPaths) {
-      if (path[0] !== prefix[0]) continue;
-      if (this.view.variant === "capture") {
-        if (path.length <= prefix.length || !prefix.every((hole, i) => path[i] === hole)) continue;
-        next.set(path[prefix.length], path);
-      } else {
-        next.set(path[path.length - 1], path);
-      }
-    }
-    return next;
-  }
-
-  private isPrefix(prefix: readonly string[]): boolean {
-    return this.view.legalPaths.some(
-      (path) => path.length >= prefix.length && prefix.every((hole, i) => path[i] === hole),
-    );
-  }
+  // --- Picks -----------------------------------------------------------------------------------
 
   private pick(name: string): void {
-    if (this.view.legalPaths.length === 0) return;
-    const selection = this.selection;
-    if (this.view.variant !== "capture") {
-      const path = this.nextAfter(selection).get(name);
-      if (path) {
-        this.send([...path]);
-      } else {
-        this.selection = this.movable.has(name) && selection[0] !== name ? [name] : [];
-        this.changed();
-      }
-      return;
-    }
-    if (selection.length === 0) {
-      if (this.movable.has(name)) this.selection = [name];
-    } else if (this.nextAfter(selection).has(name)) {
-      this.selection = [...selection, name];
-      // Nowhere further to jump: the move is complete.
-      if (this.nextAfter(this.selection).size === 0) {
-        this.send([...this.selection]);
-        return;
-      }
-    } else if (selection.length >= 2 && name === selection[selection.length - 1]) {
-      this.send([...selection]);
-      return;
-    } else if (selection.length === 1) {
-      this.selection = name !== selection[0] && this.movable.has(name) ? [name] : [];
-    } else {
-      return;
-    }
-    this.changed();
+    this.changed(this.picker.pick(name));
   }
 
   private point(name: string | null): void {
-    if (this.pointed === name) return;
-    this.pointed = name;
+    this.picker.point(name);
     this.renderPreview();
   }
 
-  private send(path: string[]): void {
-    this.selection = [];
-    this.pointed = null;
-    this.changed();
-    this.options.onMove(path);
-  }
-
-  private changed(): void {
+  /** Redraws after a pick or a button, then sends the move it completed, if any. */
+  private changed(move: readonly string[] | null): void {
     this.render();
     this.options.onSelection?.();
+    if (move) this.options.onMove(move);
   }
 
   private hide(name: string, delta: number): void {
@@ -389,19 +298,13 @@ export class Board {
   private render(): void {
     const { i18n } = this.options;
     const { pieces } = this.view;
-    const movable = this.selection.length === 0 || this.view.variant !== "capture" ? this.movable : new Set<string>();
-    const next = this.nextAfter(this.selection);
-    const jumped = new Set<string>();
-    for (let i = 1; i < this.selection.length; i++) {
-      const over = midpoint(this.selection[i - 1], this.selection[i]);
-      if (over) jumped.add(over);
-    }
+    const { selection, movable, destinations, jumped } = this.picker;
     this.parts.forEach((parts, hole) => {
       const name = holeName(hole);
       const occupant = this.hidden.has(name) ? undefined : pieces[name];
-      const landing = this.selection.indexOf(name, 1);
-      const selected = this.selection[0] === name;
-      const destination = next.has(name);
+      const landing = selection.indexOf(name, 1);
+      const selected = selection[0] === name;
+      const destination = destinations.has(name);
       const classes = ["hole"];
       if (occupant) classes.push("occupied");
       if (movable.has(name)) classes.push("movable");
@@ -429,7 +332,7 @@ export class Board {
     const last = this.view.lastMove;
     if (last && last.path.length > 1) {
       this.trail.setAttribute("points", pointsOf(last.path));
-      const [x, y] = holeXY(parseHoleName(last.path[0]) ?? 0);
+      const [x, y] = xyOf(last.path[0]);
       this.trailStart.setAttribute("cx", String(x));
       this.trailStart.setAttribute("cy", String(y));
       this.trailStart.setAttribute("visibility", "visible");
@@ -437,17 +340,12 @@ export class Board {
       this.trail.setAttribute("points", "");
       this.trailStart.setAttribute("visibility", "hidden");
     }
-    this.element.classList.toggle("interactive", this.view.legalPaths.length > 0);
+    this.element.classList.toggle("interactive", this.picker.canMove);
     this.renderPreview();
   }
 
   private renderPreview(): void {
-    let path: readonly string[] | undefined;
-    if (this.view.variant === "capture") {
-      if (this.selection.length > 1) path = this.selection;
-    } else if (this.pointed !== null && this.selection.length === 1) {
-      path = this.nextAfter(this.selection).get(this.pointed);
-    }
+    const path = this.picker.preview;
     this.preview.setAttribute("points", path ? pointsOf(path) : "");
     // Number the landings of a previewed race path, so a chain shows every landing.
     if (this.view.variant !== "capture") {
@@ -484,7 +382,7 @@ export class Board {
     const hole = this.focusHole;
     const row = HOLE_ROW[hole];
     const x = HOLE_X[hole];
-    let target: number | undefined;
+    let target: Hole | undefined;
     switch (event.key) {
       case "ArrowLeft":
         target = holeAt(row, x - 2);
@@ -517,8 +415,8 @@ export class Board {
   }
 }
 
-function nearestInRow(row: number, x: number): number | undefined {
-  let best: number | undefined;
+function nearestInRow(row: number, x: number): Hole | undefined {
+  let best: Hole | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (let hole = 0; hole < HOLE_COUNT; hole++) {
     if (HOLE_ROW[hole] !== row) continue;
@@ -532,5 +430,5 @@ function nearestInRow(row: number, x: number): number | undefined {
 }
 
 function pointsOf(path: readonly string[]): string {
-  return path.map((name) => holeXY(parseHoleName(name) ?? 0).join(",")).join(" ");
+  return path.map((name) => xyOf(name).join(",")).join(" ");
 }

@@ -1,16 +1,20 @@
 /** The page's frame: the title bar with the language switch, and the notices area. */
 import { h } from "./dom.ts";
-import { type I18n, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n.ts";
+import { type I18n, isLanguage, LANGUAGES, TRANSLATIONS } from "./i18n/index.ts";
 
 export function header(i18n: I18n): HTMLElement {
   const brand = h("a", { class: "brand", href: "/" }, starIcon(), h("span", {}, i18n.t("title")));
-  const newTable = h("a", { class: "new-table", href: "/", "data-i18n": "newTable" }, i18n.t("newTable"));
+  const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
   const label = h("label", { class: "language", for: "language" });
   const select = h(
     "select",
     { id: "language", name: "language" },
     LANGUAGES.map((language) =>
-      h("option", { value: language, lang: language, selected: language === i18n.language }, LANGUAGE_NAMES[language]),
+      h(
+        "option",
+        { value: language, lang: language, selected: language === i18n.language },
+        TRANSLATIONS[language].name,
+      ),
     ),
   );
   select.addEventListener("change", () => {
@@ -28,7 +32,7 @@ export function header(i18n: I18n): HTMLElement {
   return h("header", { class: "topbar" }, brand, h("nav", {}, newTable, label, select));
 }
 
-export function starIcon(): SVGSVGElement {
+function starIcon(): SVGSVGElement {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", "icon");

@@ -2,12 +2,14 @@
  * The front page (`/`): choose the game's settings and create a table, then
  * go to it with the host token kept in localStorage for that table.
  */
-import { DEFAULT_SETTINGS, Game, holeName, makeSettings, type Point, type Settings } from "../../rules/index.ts";
+import { DEFAULT_SETTINGS, makeSettings, type Settings } from "../../rules/index.ts";
 import { createTable, hostTokenKey, memoryTokens, TableError, webStorageTokens } from "../sdk/index.ts";
 import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
 import { append, h } from "./dom.ts";
-import type { I18n, MessageKey } from "./i18n.ts";
+import type { I18n, MessageKey } from "./i18n/index.ts";
+import { NO_MOVES } from "./legal-moves.ts";
+import { startingPieces } from "./starting-pieces.ts";
 
 const CLOCKS: readonly [number | null, MessageKey][] = [
   [null, "clockNone"],
@@ -192,10 +194,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       submit,
     ]);
     if (focused) document.getElementById(focused)?.focus();
-    const game = Game.create(state);
-    const pieces: Record<string, Point | "neutral"> = {};
-    for (const [hole, occupant] of game.board().entries()) if (occupant) pieces[holeName(hole)] = occupant;
-    preview.update({ variant: state.variant, pieces, legalPaths: [], lastMove: null });
+    preview.update({ variant: state.variant, pieces: startingPieces(state), moves: NO_MOVES, lastMove: null });
   }
 
   form.addEventListener("submit", async (event) => {

@@ -54,9 +54,4 @@ export class Section {
     append(this.element, build());
     if (focusId) this.element.querySelector<HTMLElement>(`[data-focus="${focusId}"]`)?.focus();
   }
-
-  /** Forces the next update to rebuild (after a language switch). */
-  invalidate(): void {
-    this.key = null;
-  }
 }

@@ -3,7 +3,7 @@ import "./styles.css";
 import { storage } from "./chrome.ts";
 import { mountCreate } from "./create-page.ts";
 import { h } from "./dom.ts";
-import { I18n } from "./i18n.ts";
+import { I18n } from "./i18n/index.ts";
 import { mountTable } from "./table-page.ts";
 
 const root = document.getElementById("app") ?? document.body;

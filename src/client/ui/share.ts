@@ -1,7 +1,7 @@
 /** The share box: the table's link, a copy button and a QR code. */
 import { renderSVG } from "uqr";
 import { h } from "./dom.ts";
-import type { I18n } from "./i18n.ts";
+import type { I18n } from "./i18n/index.ts";
 
 export function shareBox(i18n: I18n, link: string): HTMLElement {
   const input = h("input", {

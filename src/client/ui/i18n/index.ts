@@ -1,0 +1,86 @@
+/**
+ * The page's languages: English, Finnish, Swedish and Norwegian Bokmål, one
+ * file each. Chosen from the browser's languages unless the visitor picked
+ * one (kept in localStorage), switchable at any time.
+ */
+import type { ErrorCode } from "../../../protocol/index.ts";
+import type { Point } from "../../../rules/index.ts";
+import type { ClientErrorCode } from "../../sdk/index.ts";
+import { en, type MessageKey, type Translation } from "./en.ts";
+import { fi } from "./fi.ts";
+import { nb } from "./nb.ts";
+import { sv } from "./sv.ts";
+
+export type { MessageKey } from "./en.ts";
+
+export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+export const TRANSLATIONS: Readonly<Record<Language, Translation>> = { en, fi, sv, nb };
+
+const STORAGE_KEY = "chinese-checkers:language";
+
+/** The first of the browser's languages that the page speaks, else English. Norwegian and Nynorsk fall back to Bokmål. */
+export function pickLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (base === "no" || base === "nn") return "nb";
+    if (isLanguage(base)) return base;
+  }
+  return "en";
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The current language and the text in it. */
+export class I18n {
+  language: Language;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(language: Language) {
+    this.language = language;
+  }
+
+  /** From `?lang=`, then the visitor's earlier choice, then the browser's languages. */
+  static detect(search: string, storage: Storage | undefined, browser: readonly string[]): I18n {
+    const fromQuery = new URLSearchParams(search).get("lang");
+    if (isLanguage(fromQuery)) return new I18n(fromQuery);
+    let stored: string | null = null;
+    try {
+      stored = storage?.getItem(STORAGE_KEY) ?? null;
+    } catch {
+      // Storage may be refused (private mode, third-party iframe).
+    }
+    return new I18n(isLanguage(stored) ? stored : pickLanguage(browser));
+  }
+
+  set(language: Language, storage?: Storage): void {
+    this.language = language;
+    try {
+      storage?.setItem(STORAGE_KEY, language);
+    } catch {
+      // Not kept: the choice lasts for this page.
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  t(key: MessageKey, params: Record<string, string | number> = {}): string {
+    return TRANSLATIONS[this.language].messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    );
+  }
+
+  error(code: ErrorCode | ClientErrorCode): string {
+    return TRANSLATIONS[this.language].errors[code];
+  }
+
+  colour(point: Point): string {
+    return this.t(`colour_${point}`);
+  }
+}

@@ -1,0 +1,62 @@
+/** Where the game stands: waiting for players or the host, whose turn it is (with a hint on your own), or who won. */
+
+import { swatch } from "../colours.ts";
+import { h, Section } from "../dom.ts";
+import type { I18n } from "../i18n/index.ts";
+import type { TableView } from "./view.ts";
+
+export class TurnStatus {
+  private readonly section = new Section(h("section", { class: "status", "aria-live": "polite" }));
+  readonly element = this.section.element;
+  private readonly i18n: I18n;
+
+  constructor(i18n: I18n) {
+    this.i18n = i18n;
+  }
+
+  render({ model, you, names }: TableView): void {
+    const { i18n } = this;
+    const turn = model.turn;
+    this.section.update([model.status, turn, you, names, model.result, model.gameNumber, i18n.language], () => {
+      if (model.status === "waiting") {
+        const text = !model.seatsFilled ? i18n.t("needPlayers") : you.host ? "" : i18n.t("waitingForHost");
+        return [text && h("p", { class: "state" }, text)];
+      }
+      if (model.status === "over") {
+        const result = model.result;
+        const winners = result?.winners ?? [];
+        const line =
+          winners.length === 1 || (winners.length > 1 && model.settings.teams)
+            ? i18n.t("winner", { name: winners.map((seat) => names[seat]).join(" & ") })
+            : winners.length > 1
+              ? i18n.t("draw")
+              : "";
+        return [
+          h("h2", { class: "state" }, i18n.t("gameOver")),
+          line && h("p", { class: "winner" }, line),
+          result && h("p", { class: "reason" }, i18n.t(`reason_${result.reason}`)),
+        ];
+      }
+      if (!turn) return [];
+      const colour = turn.colour ? i18n.colour(turn.colour) : null;
+      const mine = turn.seat === you.seat;
+      const text = mine
+        ? colour
+          ? i18n.t("yourTurnColour", { colour })
+          : i18n.t("yourTurn")
+        : colour
+          ? i18n.t("turnOfColour", { name: names[turn.seat], colour })
+          : i18n.t("turnOf", { name: names[turn.seat] });
+      return [
+        h(
+          "p",
+          { class: `state turn${mine ? " mine" : ""}` },
+          turn.colour ? swatch(turn.colour) : null,
+          h("span", {}, text),
+        ),
+        mine &&
+          h("p", { class: "hint" }, model.settings.variant === "capture" ? i18n.t("captureHint") : i18n.t("raceHint")),
+      ];
+    });
+  }
+}
