@@ -2,8 +2,8 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Four projects: the rules engine is pure TypeScript and is tested under
- * Node; the worker and its Durable Object are tested inside workerd, with
+ * Projects by layer: the rules engine and the table are pure TypeScript and
+ * are tested under Node; the worker and its Durable Object are tested inside workerd, with
  * the bindings of wrangler.toml; the web client's SDK and texts are tested
  * under Node; and the end-to-end tests drive Debian's Chromium against
  * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
@@ -13,6 +13,9 @@ export default defineConfig({
     projects: [
       {
         test: { name: "rules", include: ["test/rules/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: { name: "table", include: ["test/table/**/*.test.ts"], environment: "node" },
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],

@@ -1,0 +1,298 @@
+/**
+ * The table's commands, one rule each: who may do what, when, and what the
+ * log says afterwards. Every refusal carries its code and changes nothing.
+ */
+import { describe, expect, it } from "vitest";
+import type { Identity, TableSettings } from "../../src/protocol/index.ts";
+import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { type LoggedEvent, TableCommands, TableError, tableHeader } from "../../src/table/index.ts";
+
+const HOST: Identity = { seat: null, host: true };
+const SPECTATOR: Identity = { seat: null, host: false };
+const seated = (seat: number): Identity => ({ seat, host: false });
+
+function table(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
+  const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
+  const commands = new TableCommands(header, { drawFirstPlayer: () => firstPlayer });
+  commands.create();
+  return commands;
+}
+
+function seatedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
+  const commands = table(settings, firstPlayer);
+  for (let seat = 0; seat < commands.settings.players; seat++) commands.join(SPECTATOR, seat, `Player ${seat + 1}`, 0);
+  return commands;
+}
+
+function startedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
+  const commands = seatedTable(settings, firstPlayer);
+  commands.start(HOST, 0);
+  return commands;
+}
+
+/** The first legal move of the side to move, in notation. */
+function firstMove(commands: TableCommands): string {
+  return commands.view([]).game?.legalMoves[0] ?? "";
+}
+
+/** Asserts that `attempt` is refused with `code` and that the table is exactly as before. */
+function expectRefused(commands: TableCommands, attempt: () => unknown, code: string): void {
+  const before = commands.view([]);
+  let thrown: unknown;
+  try {
+    attempt();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(TableError);
+  expect((thrown as TableError).code).toBe(code);
+  expect(commands.view([])).toEqual(before);
+}
+
+const types = (events: readonly LoggedEvent[]) => events.map((entry) => entry.event.type);
+
+describe("a new table's log starts with `created`, its settings and its clock", () => {
+  it("numbers it 1 and dates it at the table's creation", () => {
+    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3, turnSeconds: 60 }), 42);
+    const commands = new TableCommands(header, { drawFirstPlayer: () => 0 });
+    expect(commands.create()).toEqual([
+      { seq: 1, at: 42, event: { type: "created", settings: header.settings, turnSeconds: 60 } },
+    ]);
+  });
+
+  it("refuses settings the rules do not define, naming the field", () => {
+    const settings = TableSettingsSchema.parse({ players: 5, colours: 1 });
+    expect(() => tableHeader("AAAAAAAAAAAAAAAA", settings, 0)).toThrow(
+      expect.objectContaining({ code: "invalid-settings", field: "players" }),
+    );
+  });
+});
+
+describe("a visitor takes a free seat under a name", () => {
+  it("is seated under the trimmed name, numbered and timed", () => {
+    const commands = table();
+    expect(commands.join(SPECTATOR, 1, "  Aino  ", 7)).toEqual([
+      { seq: 2, at: 7, event: { type: "seated", seat: 1, name: "Aino" } },
+    ]);
+    expect(commands.names).toEqual([null, "Aino"]);
+  });
+
+  it("needs a name with a character, of at most 24, without control characters", () => {
+    const commands = table();
+    expectRefused(commands, () => commands.join(SPECTATOR, 0, "   ", 0), "bad-name");
+    expectRefused(commands, () => commands.join(SPECTATOR, 0, "x".repeat(25), 0), "bad-name");
+    expectRefused(commands, () => commands.join(SPECTATOR, 0, "a\u0007b", 0), "bad-name");
+  });
+
+  it("takes only a seat of this table that is free, one per connection", () => {
+    const commands = table();
+    commands.join(SPECTATOR, 0, "Aino", 0);
+    expectRefused(commands, () => commands.join(SPECTATOR, 0, "Bjørn", 0), "seat-taken");
+    expectRefused(commands, () => commands.join(SPECTATOR, 2, "Bjørn", 0), "no-such-seat");
+    expectRefused(commands, () => commands.join(SPECTATOR, -1, "Bjørn", 0), "no-such-seat");
+    expectRefused(commands, () => commands.join(seated(0), 1, "Aino again", 0), "already-seated");
+  });
+
+  it("cannot sit down during a game", () => {
+    const commands = startedTable();
+    commands.leave(seated(1), 0); // a two-player game ends when one leaves…
+    expect(commands.status).toBe("over");
+    const playing = startedTable({ players: 3 });
+    playing.leave(seated(2), 0); // …a three-player game goes on, and the seat stays taken
+    expectRefused(playing, () => playing.join(SPECTATOR, 2, "Cecilia", 0), "already-started");
+  });
+});
+
+describe("a player leaves: before a game the seat is freed, during one the player resigns", () => {
+  it("frees the seat before the game", () => {
+    const commands = seatedTable();
+    expect(commands.leave(seated(1), 3)).toEqual([
+      { seq: 4, at: 3, event: { type: "unseated", seat: 1, reason: "left" } },
+    ]);
+    expect(commands.names).toEqual(["Player 1", null]);
+  });
+
+  it("resigns during a game: the seat stays, the turns are skipped", () => {
+    const commands = startedTable({ players: 3 });
+    const events = commands.leave(seated(1), 0);
+    expect(events.map((entry) => entry.event)).toEqual([{ type: "resigned", seat: 1, reason: "left" }]);
+    expect(commands.names[1]).toBe("Player 2");
+    expect(commands.seatViews([])[1]).toMatchObject({ resigned: true, place: null });
+  });
+
+  it("ends a two-player game at once, with the other player first", () => {
+    const commands = startedTable();
+    const events = commands.leave(seated(0), 0);
+    expect(types(events)).toEqual(["resigned", "ended"]);
+    expect(commands.result?.winners).toEqual([1]);
+    expect(commands.ended).toBe(true);
+  });
+
+  it("is for seated players only", () => {
+    const commands = seatedTable();
+    expectRefused(commands, () => commands.leave(SPECTATOR, 0), "not-seated");
+    expectRefused(commands, () => commands.leave(HOST, 0), "not-seated");
+  });
+});
+
+describe("the host removes a player outside a game", () => {
+  it("frees the seat", () => {
+    const commands = seatedTable();
+    expect(commands.remove(HOST, 0, 0).map((entry) => entry.event)).toEqual([
+      { type: "unseated", seat: 0, reason: "removed" },
+    ]);
+  });
+
+  it("only the host, only a taken seat of this table, never during a game", () => {
+    const commands = seatedTable();
+    expectRefused(commands, () => commands.remove(seated(1), 0, 0), "not-host");
+    expectRefused(commands, () => commands.remove(HOST, 5, 0), "no-such-seat");
+    expectRefused(commands, () => commands.remove(HOST, 2, 0), "no-such-seat");
+    commands.remove(HOST, 1, 0);
+    expectRefused(commands, () => commands.remove(HOST, 1, 0), "no-such-seat");
+    const playing = startedTable({ players: 3 });
+    expectRefused(playing, () => playing.remove(HOST, 0, 0), "already-started");
+  });
+
+  it("may remove a player after a game, before the rematch", () => {
+    const commands = startedTable();
+    commands.leave(seated(1), 0);
+    expect(types(commands.remove(HOST, 1, 0))).toEqual(["unseated"]);
+  });
+});
+
+describe("the host starts the first game once every seat is taken", () => {
+  it("starts game 1 with the drawn first player to move", () => {
+    const commands = seatedTable({ players: 3 }, 2);
+    expect(commands.start(HOST, 5).map((entry) => entry.event)).toEqual([{ type: "started", game: 1, firstPlayer: 2 }]);
+    expect(commands.turn?.seat).toBe(2);
+    expect(commands.status).toBe("playing");
+  });
+
+  it("draws the first player among this table's players", () => {
+    const asked: number[] = [];
+    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 4 }), 0);
+    const commands = new TableCommands(header, {
+      drawFirstPlayer: (players) => {
+        asked.push(players);
+        return 3;
+      },
+    });
+    for (let seat = 0; seat < 4; seat++) commands.join(SPECTATOR, seat, `P${seat}`, 0);
+    commands.start(HOST, 0);
+    expect(asked).toEqual([4]);
+  });
+
+  it("only the host, only with every seat taken, only once", () => {
+    const waiting = table();
+    waiting.join(SPECTATOR, 0, "Aino", 0);
+    expectRefused(waiting, () => waiting.start(HOST, 0), "seats-not-filled");
+    const commands = seatedTable();
+    expectRefused(commands, () => commands.start(seated(0), 0), "not-host");
+    commands.start(HOST, 0);
+    expectRefused(commands, () => commands.start(HOST, 0), "already-started");
+  });
+});
+
+describe("after a game, a player or the host starts a rematch with the same seats", () => {
+  it("starts game 2 from the starting position", () => {
+    const commands = startedTable();
+    commands.leave(seated(1), 0);
+    expect(commands.rematch(seated(1), 0).map((entry) => entry.event)).toEqual([
+      { type: "started", game: 2, firstPlayer: 0 },
+    ]);
+    expect(commands.moves).toEqual([]);
+    expect(commands.ended).toBe(false);
+  });
+
+  it("only once the game is over, never by a spectator, and with every seat taken", () => {
+    const commands = startedTable();
+    expectRefused(commands, () => commands.rematch(seated(0), 0), "not-over");
+    commands.leave(seated(1), 0);
+    expectRefused(commands, () => commands.rematch(SPECTATOR, 0), "not-seated");
+    commands.remove(HOST, 1, 0);
+    expectRefused(commands, () => commands.rematch(HOST, 0), "seats-not-filled");
+  });
+});
+
+describe("a seated player moves on its turn, as the rules allow", () => {
+  it("logs the move with every landing of its path", () => {
+    const commands = startedTable();
+    const move = firstMove(commands);
+    const events = commands.move(seated(0), move, 11);
+    expect(events).toEqual([{ seq: 5, at: 11, event: { type: "moved", seat: 0, path: move, captured: [] } }]);
+    expect(commands.moves).toEqual([move]);
+    expect(commands.turn?.seat).toBe(1);
+  });
+
+  it("completes a chain given by its ends into its landings", () => {
+    const commands = startedTable();
+    const chainOf = () => (commands.view([]).game?.legalMoves ?? []).find((move) => move.split("-").length > 2);
+    while (!chainOf()) commands.move(seated(commands.turn?.seat ?? 0), firstMove(commands), 0);
+    const chain = chainOf() as string;
+    const landings = chain.split("-");
+    const [moved] = commands.move(seated(commands.turn?.seat ?? 0), `${landings[0]}-${landings.at(-1)}`, 0);
+    expect(moved.event).toMatchObject({ type: "moved", path: chain });
+  });
+
+  it("refuses spectators, moves before the start, out of turn, illegal or malformed ones, and passes", () => {
+    const waiting = seatedTable();
+    expectRefused(waiting, () => waiting.move(seated(0), "c1-d1", 0), "not-started");
+    const commands = startedTable();
+    const move = firstMove(commands);
+    expectRefused(commands, () => commands.move(SPECTATOR, move, 0), "not-seated");
+    expectRefused(commands, () => commands.move(seated(1), move, 0), "not-your-turn");
+    expectRefused(commands, () => commands.move(seated(0), "a1-i5", 0), "illegal-move");
+    expectRefused(commands, () => commands.move(seated(0), "z9-a1", 0), "bad-notation");
+    expectRefused(commands, () => commands.move(seated(0), "pass", 0), "illegal-move");
+  });
+
+  it("refuses moves once the game is over", () => {
+    const commands = startedTable();
+    const move = firstMove(commands);
+    commands.leave(seated(1), 0);
+    expectRefused(commands, () => commands.move(seated(0), move, 0), "game-over");
+  });
+});
+
+describe("the log passes for a side with no move and ends the game by itself", () => {
+  it("plays a capture game to its end with passes and `ended` in the log", () => {
+    const commands = startedTable({ variant: "capture", players: 2 });
+    const logged: LoggedEvent[] = [];
+    while (commands.status === "playing") {
+      const turn = commands.turn?.seat ?? 0;
+      logged.push(...commands.move(seated(turn), firstMove(commands), 0));
+    }
+    const last = logged.at(-1)?.event;
+    expect(last?.type).toBe("ended");
+    expect(last?.type === "ended" && last.result.reason).toBe("no-jumps");
+    expect(logged.map((entry) => entry.seq)).toEqual(logged.map((_, i) => 5 + i));
+    expect(types(logged).filter((type) => type === "ended")).toHaveLength(1);
+  });
+});
+
+describe("the turn clock: the player to move leaves when its time runs out", () => {
+  it("does nothing before the deadline, then resigns the player to move", () => {
+    const commands = seatedTable({ players: 3, turnSeconds: 60 }, 1);
+    commands.start(HOST, 1_000);
+    expect(commands.deadline).toBe(61_000);
+    expect(commands.timeout(60_999)).toEqual([]);
+    expect(commands.timeout(61_000).map((entry) => entry.event)).toEqual([
+      { type: "resigned", seat: 1, reason: "timeout" },
+    ]);
+    expect(commands.deadline).toBe(121_000);
+  });
+
+  it("wakes the table at the turn's deadline, or when the table has been idle long enough", () => {
+    const idle = 30 * 86_400_000;
+    const clocked = seatedTable({ turnSeconds: 60 });
+    clocked.start(HOST, 1_000);
+    expect(clocked.alarmAt(idle)).toBe(61_000);
+    const unclocked = seatedTable();
+    unclocked.start(HOST, 1_000);
+    expect(unclocked.alarmAt(idle)).toBe(1_000 + idle);
+    expect(unclocked.isIdle(1_000 + idle - 1, idle)).toBe(false);
+    expect(unclocked.isIdle(1_000 + idle, idle)).toBe(true);
+    expect(unclocked.timeout(Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+});

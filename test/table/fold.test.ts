@@ -1,0 +1,139 @@
+/**
+ * The fold of a table's event log: the same table whether it is built live
+ * by the commands, taken up from storage, or restored from a snapshot.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Identity, TableEvent } from "../../src/protocol/index.ts";
+import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { Game, RulesError } from "../../src/rules/index.ts";
+import {
+  type LoggedEvent,
+  outcome,
+  TableCommands,
+  TableError,
+  TableFold,
+  tableHeader,
+  unwrap,
+  withRules,
+} from "../../src/table/index.ts";
+
+const HOST: Identity = { seat: null, host: true };
+const SPECTATOR: Identity = { seat: null, host: false };
+const seated = (seat: number): Identity => ({ seat, host: false });
+const header = (settings = {}) => tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
+
+/** A three-player game some moves in, with its whole log. */
+function playedTable(): { commands: TableCommands; log: LoggedEvent[] } {
+  const commands = new TableCommands(header({ players: 3, turnSeconds: 60 }), { drawFirstPlayer: () => 1 });
+  const log = [...commands.create()];
+  for (let seat = 0; seat < 3; seat++) log.push(...commands.join(SPECTATOR, seat, `Player ${seat + 1}`, seat));
+  log.push(...commands.start(HOST, 10));
+  for (let ply = 0; ply < 12; ply++) {
+    const move = commands.view([]).game?.legalMoves[0] ?? "";
+    log.push(...commands.move(seated(commands.turn?.seat ?? 0), move, 100 + ply));
+  }
+  return { commands, log };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("folding the whole log gives the table the commands built", () => {
+  it("agrees on seats, game, clock and sequence number", () => {
+    const { commands, log } = playedTable();
+    const fold = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    for (const entry of log) fold.apply(entry);
+    expect(fold.view([])).toEqual(commands.view([]));
+    expect(fold.deadline).toBe(commands.deadline);
+    expect(fold.lastEventAt).toBe(111);
+  });
+
+  it("checks every replayed move: a move that does not fit the position throws the engine's error", () => {
+    const { log } = playedTable();
+    const fold = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const forged: TableEvent = { type: "moved", seat: 0, path: "a1-i5", captured: [] };
+    const started = log.findIndex((entry) => entry.event.type === "started");
+    for (const entry of log.slice(0, started + 1)) fold.apply(entry);
+    expect(() => fold.apply({ seq: started + 2, at: 0, event: forged })).toThrow(RulesError);
+  });
+});
+
+describe("a live move is checked once", () => {
+  it("the commands commit the engine's checked move instead of checking it again", () => {
+    const commands = new TableCommands(header(), { drawFirstPlayer: () => 0 });
+    commands.create();
+    commands.join(SPECTATOR, 0, "Aino", 0);
+    commands.join(SPECTATOR, 1, "Bjørn", 0);
+    commands.start(HOST, 0);
+    const move = commands.view([]).game?.legalMoves[0] ?? "";
+    const resolve = vi.spyOn(Game.prototype, "resolve");
+    commands.move(seated(0), move, 0);
+    expect(resolve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a stored table takes up its log from the seats and its current game", () => {
+  it("gives the same table as the live one", () => {
+    const { commands, log } = playedTable();
+    const stored = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const start = log.findIndex((entry) => entry.event.type === "started");
+    const last = log[log.length - 1];
+    stored.resume({ names: commands.names, seq: last.seq, at: last.at }, log.slice(start));
+    expect(stored.view([])).toEqual(commands.view([]));
+    expect(stored.deadline).toBe(commands.deadline);
+  });
+
+  it("before any game, keeps the seats and the last entry's number and time", () => {
+    const stored = new TableFold(header());
+    stored.resume({ names: ["Aino", null], seq: 4, at: 77 }, []);
+    expect(stored.names).toEqual(["Aino", null]);
+    expect(stored.seq).toBe(4);
+    expect(stored.lastEventAt).toBe(77);
+    expect(stored.status).toBe("waiting");
+  });
+});
+
+describe("a client restores the fold from a snapshot", () => {
+  it("gives the snapshot back, its clock running from the server's deadline", () => {
+    const { commands } = playedTable();
+    const snapshot = commands.view([true, false, true]);
+    const restored = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    restored.restore(snapshot, 5_000);
+    expect(restored.view([true, false, true])).toEqual(snapshot);
+    expect(restored.deadline).toBe(snapshot.game?.deadline);
+  });
+});
+
+describe("refusals cross every boundary as one error type", () => {
+  it("the engine's refusals become the table's, with the same code and field", () => {
+    const error = (() => {
+      try {
+        withRules(() => {
+          throw new RulesError("invalid-settings", "players must be 2 to 6", "players");
+        });
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(TableError);
+    expect(error).toMatchObject({ code: "invalid-settings", field: "players", message: "players must be 2 to 6" });
+  });
+
+  it("an RPC outcome carries a refusal as its body and unwraps to the same refusal", async () => {
+    const refused = await outcome(() => {
+      throw new TableError("table-not-found", "no such table");
+    });
+    expect(refused).toEqual({ ok: false, error: { code: "table-not-found", message: "no such table" } });
+    expect(() => unwrap(refused)).toThrow(expect.objectContaining({ code: "table-not-found" }));
+    expect(unwrap(await outcome(() => 42))).toBe(42);
+  });
+
+  it("an error that is no refusal is not turned into one", async () => {
+    await expect(
+      outcome(() => {
+        throw new RangeError("a bug");
+      }),
+    ).rejects.toBeInstanceOf(RangeError);
+  });
+});
