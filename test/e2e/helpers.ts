@@ -1,5 +1,5 @@
 /**
- * Helpers for the browser tests: Debian's Chromium through playwright-core,
+ * Helpers for the browser tests: the Chromium of @sparticuz/chromium through playwright-core,
  * pages that create, join and play a table by clicking, and the rules
  * engine to choose the moves.
  */
@@ -9,23 +9,18 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { expect, inject } from "vitest";
 import type { Snapshot } from "../../src/protocol/index.ts";
 import { Game, type Move, parseMove } from "../../src/rules/index.ts";
+import { browserArgs, browserFiles } from "./browser.ts";
 
 export const baseUrl = inject("baseUrl");
 export const screenshotDir = inject("screenshotDir");
 
-export function launch(): Promise<Browser> {
+export async function launch(): Promise<Browser> {
+  const { executablePath, env } = await browserFiles();
   // A default launch gets a fresh temporary profile (user-data dir) every time.
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath,
+    args: browserArgs(),
+    env: { ...process.env, ...env },
   });
 }
 
