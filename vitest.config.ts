@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * Projects by layer: the rules engine and the table are pure TypeScript and
  * are tested under Node; the worker and its Durable Object are tested inside workerd, with
  * the bindings of wrangler.toml; the web client's SDK and texts are tested
- * under Node; and the end-to-end tests drive Debian's Chromium against
+ * under Node; and the end-to-end tests drive the Chromium of @sparticuz/chromium against
  * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
  */
 export default defineConfig({
