@@ -430,7 +430,7 @@ function sendText(ws: WebSocket, text: string): void {
   }
 }
 
-const KNOWN_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
+const KNOWN_TYPES = new Set<string>(ClientMessageSchema.def.options.map((option) => option.shape.type.def.values[0]));
 
 function parseMessage(data: string | ArrayBuffer): ClientMessage {
   if (typeof data !== "string") throw new Refusal("bad-message", "messages are JSON text");
