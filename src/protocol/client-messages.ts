@@ -4,7 +4,8 @@
  * is a mistake, refused rather than ignored. See docs/protocol.md.
  */
 import { SeatSchema, SeqSchema } from "./values.ts";
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 /** Messages larger than this are refused unread. */
 export const MAX_MESSAGE_BYTES = 4096;

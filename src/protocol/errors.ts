@@ -1,4 +1,5 @@
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 /**
  * Every error code the server sends, over HTTP (`{ "error": { code, message } }`)

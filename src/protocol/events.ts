@@ -2,7 +2,8 @@
 import { SettingsSchema } from "./settings.ts";
 import { ResultViewSchema } from "./snapshot.ts";
 import { SeatSchema, TurnSecondsSchema } from "./values.ts";
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("created"), settings: SettingsSchema, turnSeconds: TurnSecondsSchema }),

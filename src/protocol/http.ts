@@ -1,6 +1,7 @@
 /** The answers of the HTTP routes, other than the snapshot (snapshot.ts) and the game record (text). */
 import { ErrorBodySchema } from "./errors.ts";
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 /** `201` to `POST /api/tables`. */
 export const CreatedTableSchema = z.object({

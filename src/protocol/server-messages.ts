@@ -7,7 +7,8 @@ import { ERROR_CODES } from "./errors.ts";
 import { TableEventSchema } from "./events.ts";
 import { SnapshotSchema } from "./snapshot.ts";
 import { SeatSchema, SeqSchema } from "./values.ts";
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 /** What a socket is, as the server sees it. */
 const IdentitySchema = z.object({

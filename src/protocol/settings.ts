@@ -1,6 +1,7 @@
 /** A table's settings: the body of `POST /api/tables`, and the game's settings in events and snapshots. */
 import { DEFAULT_SETTINGS } from "../rules/index.ts";
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 const Variant = z.enum(["classic", "capture"]);
 const Players = z.int().check(z.minimum(2), z.maximum(6));

@@ -5,7 +5,8 @@
  */
 import { SettingsSchema } from "./settings.ts";
 import { PointSchema, SeatSchema, SeqSchema, TurnSecondsSchema } from "./values.ts";
-import { type Wire, z } from "./zod.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
 const Place = z.nullable(z.int().check(z.minimum(1)));
 const Count = z.int().check(z.minimum(0));

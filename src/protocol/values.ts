@@ -1,6 +1,6 @@
 /** Values that several messages carry. */
 import { POINTS } from "../rules/index.ts";
-import { z } from "./zod.ts";
+import * as z from "./zod.ts";
 
 /** A seat at the table, from 0; a table has at most six. */
 export const SeatSchema = z.int().check(z.minimum(0), z.maximum(5));
