@@ -21,11 +21,11 @@ const IdentitySchema = z.object({
 export const ServerMessageSchema = z.discriminatedUnion("type", [
   /** Answer to hello and to a sync that is too far behind: the whole table. */
   z.object({ type: z.literal("welcome"), you: IdentitySchema, snapshot: SnapshotSchema }),
-  /** A change to the table, in order: `seq` goes up by one each time. */
-  z.object({ type: z.literal("event"), seq: SeqSchema, event: TableEventSchema }),
+  /** A change to the table, in order: `seq` goes up by one each time; `at` is when it happened (ms since the epoch). */
+  z.object({ type: z.literal("event"), seq: SeqSchema, at: z.int().check(z.minimum(0)), event: TableEventSchema }),
   /** To the joiner only: the seat's secret token, to present in `hello` on reconnect. */
   z.object({ type: z.literal("joined"), id: z.string(), seat: SeatSchema, token: z.string() }),
-  /** To the sender of a request already applied (same id): the event it produced. */
+  /** To the sender of every applied request, and of a repeat of one: the last event it produced. */
   z.object({ type: z.literal("ack"), id: z.string(), seq: SeqSchema }),
   /** This socket's identity changed (joined, left, removed by the host). */
   z.object({ type: z.literal("identity"), you: IdentitySchema }),

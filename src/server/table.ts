@@ -254,7 +254,7 @@ export class Table extends DurableObject<Env> {
       return;
     }
     send(ws, { type: "identity", you: getIdentity(ws) });
-    for (const { seq, event } of this.store.eventsAfter(lastSeq)) send(ws, { type: "event", seq, event });
+    for (const { seq, event, at } of this.store.eventsAfter(lastSeq)) send(ws, { type: "event", seq, at, event });
   }
 
   private welcome(ws: WebSocket): void {
@@ -311,7 +311,7 @@ export class Table extends DurableObject<Env> {
       this.state = this.load();
       throw error;
     }
-    for (const { seq, event } of events) this.broadcast({ type: "event", seq, event });
+    for (const { seq, event, at } of events) this.broadcast({ type: "event", seq, at, event });
   }
 
   private scheduleAlarm(): void {

@@ -128,20 +128,20 @@ describe("the SDK's table client", () => {
     const moves = state.view([]).game?.legalMoves ?? [];
     const first = state.play(moves[0], 0, 0)[0].event;
     const second = state.play(state.view([]).game?.legalMoves[0] ?? "", 1, 0)[0].event;
-    latest().deliver({ type: "event", seq: 5, event: first });
-    latest().deliver({ type: "event", seq: 5, event: first }); // a repeat
-    latest().deliver({ type: "event", seq: 3, event: first }); // long past
+    latest().deliver({ type: "event", seq: 5, at: 0, event: first });
+    latest().deliver({ type: "event", seq: 5, at: 0, event: first }); // a repeat
+    latest().deliver({ type: "event", seq: 3, at: 0, event: first }); // long past
     expect(seen).toEqual([5]);
     expect(client.model?.moves).toEqual([moves[0]]);
 
     // Event 7 arrives before 6: the client asks for everything after 5, once.
     const third = state.play(state.view([]).game?.legalMoves[0] ?? "", 0, 0)[0].event;
-    latest().deliver({ type: "event", seq: 7, event: third });
-    latest().deliver({ type: "event", seq: 7, event: third });
+    latest().deliver({ type: "event", seq: 7, at: 0, event: third });
+    latest().deliver({ type: "event", seq: 7, at: 0, event: third });
     expect(latest().sent.filter((m) => m.type === "sync")).toEqual([{ type: "sync", lastSeq: 5 }]);
     expect(client.model?.seq).toBe(5);
-    latest().deliver({ type: "event", seq: 6, event: second });
-    latest().deliver({ type: "event", seq: 7, event: third });
+    latest().deliver({ type: "event", seq: 6, at: 0, event: second });
+    latest().deliver({ type: "event", seq: 7, at: 0, event: third });
     expect(seen).toEqual([5, 6, 7]);
     expect(client.snapshot).toEqual(state.view([true, true]));
   });
@@ -159,7 +159,7 @@ describe("the SDK's table client", () => {
     const sent = latest().sent[1];
     expect(sent).toMatchObject({ type: "move", path });
     expect(sent?.type === "move" && sent.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0, 0)[0].event });
+    latest().deliver({ type: "event", seq: 5, at: 0, event: state.play(path, 0, 0)[0].event });
     await expect(moved).resolves.toBeUndefined();
 
     const refused = client.move("a1-b1");
@@ -213,7 +213,7 @@ describe("the SDK's table client", () => {
     expect(latest().sent[1]).toEqual({ type: "move", id: first.id, path });
     latest().deliver({ type: "ack", id: first.id, seq: 5 });
     await expect(moved).resolves.toBeUndefined();
-    latest().deliver({ type: "event", seq: 5, event: state.play(path, 0, 0)[0].event });
+    latest().deliver({ type: "event", seq: 5, at: 0, event: state.play(path, 0, 0)[0].event });
     expect(client.model?.seq).toBe(5);
     expect(states).toEqual(["open", "reconnecting", "open"]);
   });
