@@ -2,10 +2,11 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Four projects: the rules engine is pure TypeScript and is tested under
+ * Five projects: the rules engine is pure TypeScript and is tested under
  * Node; the worker and its Durable Object are tested inside workerd, with
  * the bindings of wrangler.toml; the web client's SDK and texts are tested
- * under Node; and the end-to-end tests drive Debian's Chromium against
+ * under Node; the wire's schemas are tested under Node against
+ * docs/protocol.md; and the end-to-end tests drive Debian's Chromium against
  * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
  */
 export default defineConfig({
@@ -20,6 +21,9 @@ export default defineConfig({
       },
       {
         test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: { name: "protocol", include: ["test/protocol/**/*.test.ts"], environment: "node" },
       },
       {
         test: {
