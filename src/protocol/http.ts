@@ -16,4 +16,3 @@ export const CreatedTableSchema = z.object({
 export const ErrorResponseSchema = z.object({ error: ErrorBodySchema });
 
 export type CreatedTable = Wire<typeof CreatedTableSchema>;
-export type ErrorResponse = Wire<typeof ErrorResponseSchema>;

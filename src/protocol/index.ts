@@ -13,7 +13,7 @@ export {
 } from "./client-messages.ts";
 export { ERROR_CODES, type ErrorBody, ErrorBodySchema, type ErrorCode } from "./errors.ts";
 export { type TableEvent, TableEventSchema, type TableEventType } from "./events.ts";
-export { type CreatedTable, CreatedTableSchema, type ErrorResponse, ErrorResponseSchema } from "./http.ts";
+export { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "./http.ts";
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
 export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";
 export {
