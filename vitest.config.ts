@@ -2,10 +2,11 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Projects by layer: the rules engine and the table are pure TypeScript and
- * are tested under Node; the worker and its Durable Object are tested inside workerd, with
- * the bindings of wrangler.toml; the web client's SDK and texts are tested
- * under Node; and the end-to-end tests drive the Chromium of @sparticuz/chromium against
+ * Projects by layer: the rules engine, the table and the wire's schemas
+ * (against docs/protocol.md) are tested under Node; the worker and its
+ * Durable Object inside workerd, with the bindings of wrangler.toml; the web
+ * client's SDK, move picker and texts under Node; and the end-to-end tests
+ * drive the Chromium of @sparticuz/chromium against
  * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
  */
 export default defineConfig({
@@ -23,6 +24,9 @@ export default defineConfig({
       },
       {
         test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: { name: "protocol", include: ["test/protocol/**/*.test.ts"], environment: "node" },
       },
       {
         test: {

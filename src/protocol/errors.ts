@@ -1,3 +1,6 @@
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
+
 /**
  * Every error code the server sends, over HTTP (`{ "error": { code, message } }`)
  * or the socket (`{ "type": "error", … }`). Codes are stable: clients translate them.
@@ -37,9 +40,12 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ErrorBody {
-  readonly code: ErrorCode;
-  readonly message: string;
+/** The error of an HTTP answer: `{ "error": ErrorBody }`. */
+export const ErrorBodySchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
   /** For invalid settings: the field at fault. */
-  readonly field?: string;
-}
+  field: z.optional(z.string()),
+});
+
+export type ErrorBody = Wire<typeof ErrorBodySchema>;

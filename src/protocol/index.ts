@@ -1,35 +1,32 @@
-/** What server, client and SDK agree on: message schemas, events, snapshots, error codes. */
-export { ERROR_CODES, type ErrorBody, type ErrorCode } from "./errors.ts";
+/**
+ * The wire that server, client and SDK agree on: zod schemas, and the types
+ * inferred from them. See docs/protocol.md.
+ */
 export {
   type ClientMessage,
   ClientMessageSchema,
   type ClientMessageType,
-  type Identity,
   MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
   NameSchema,
-  type ServerMessage,
   TokenSchema,
-} from "./messages.ts";
+} from "./client-messages.ts";
+export { ERROR_CODES, type ErrorBody, ErrorBodySchema, type ErrorCode } from "./errors.ts";
+export { type TableEvent, TableEventSchema, type TableEventType } from "./events.ts";
+export { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "./http.ts";
+export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
+export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";
 export {
+  type GameView,
   GameViewSchema,
-  PointSchema,
+  type ResultView,
   ResultViewSchema,
+  type SeatView,
   SeatViewSchema,
-  ServerMessageSchema,
-  SettingsSchema,
+  type Snapshot,
   SnapshotSchema,
+  type StandingView,
   StandingViewSchema,
-  TableEventSchema,
-} from "./server-messages.ts";
-export { type TableSettings, TableSettingsSchema } from "./settings.ts";
-export type {
-  GameView,
-  ResultView,
-  SeatView,
-  Snapshot,
-  StandingView,
-  TableEvent,
-  TableEventType,
-  TableStatus,
+  type TableStatus,
 } from "./snapshot.ts";
+export { PointSchema } from "./values.ts";

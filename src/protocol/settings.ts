@@ -1,15 +1,39 @@
-import * as z from "zod";
+/** A table's settings: the body of `POST /api/tables`, and the game's settings in events and snapshots. */
+import { DEFAULT_SETTINGS } from "../rules/index.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
-/** The body of `POST /api/tables`: the game's settings and the table's turn clock. */
-export const TableSettingsSchema = z.strictObject({
-  variant: z.enum(["classic", "capture"]).default("classic"),
-  players: z.number().int().min(2).max(6).default(2),
-  colours: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
-  pieces: z.union([z.literal(10), z.literal(15)]).default(10),
-  longJump: z.boolean().default(false),
-  teams: z.boolean().default(false),
-  /** Seconds a player has for each turn; null for no clock. A player whose time runs out leaves the game. */
-  turnSeconds: z.number().int().min(10).max(604_800).nullable().default(null),
+const Variant = z.enum(["classic", "capture"]);
+const Players = z.int().check(z.minimum(2), z.maximum(6));
+/** Colours (points) each player controls in the race variants. */
+const Colours = z.literal([1, 2, 3]);
+/** Pieces per colour in the race variants. */
+const Pieces = z.literal([10, 15]);
+
+/** The engine's `Settings`: everything that decides which game is played. */
+export const SettingsSchema = z.object({
+  variant: Variant,
+  players: Players,
+  colours: Colours,
+  pieces: Pieces,
+  longJump: z.boolean(),
+  teams: z.boolean(),
 });
 
-export type TableSettings = z.output<typeof TableSettingsSchema>;
+/**
+ * The body of `POST /api/tables`: the game's settings, each defaulting to the
+ * engine's, and the table's turn clock. Strict, so a misspelt field is refused
+ * rather than silently replaced by its default.
+ */
+export const TableSettingsSchema = z.strictObject({
+  variant: z._default(Variant, DEFAULT_SETTINGS.variant),
+  players: z._default(Players, DEFAULT_SETTINGS.players),
+  colours: z._default(Colours, DEFAULT_SETTINGS.colours),
+  pieces: z._default(Pieces, DEFAULT_SETTINGS.pieces),
+  longJump: z._default(z.boolean(), DEFAULT_SETTINGS.longJump),
+  teams: z._default(z.boolean(), DEFAULT_SETTINGS.teams),
+  /** Seconds a player has for each turn; null for no clock. A player whose time runs out leaves the game. */
+  turnSeconds: z._default(z.nullable(z.int().check(z.minimum(10), z.maximum(604_800))), null),
+});
+
+export type TableSettings = Wire<typeof TableSettingsSchema>;

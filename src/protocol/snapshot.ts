@@ -1,70 +1,80 @@
 /**
- * The table's public state (`GET /api/tables/:id` and the socket's welcome)
- * and the events of its log. Tokens never appear in either.
+ * The table's public state: `GET /api/tables/:id` and the socket's welcome.
+ * Tokens never appear in it. Objects are not strict, so that a newer server
+ * may add fields without breaking older clients.
  */
-import type { EndReason, Point, Settings, Standing } from "../rules/index.ts";
+import { SettingsSchema } from "./settings.ts";
+import { PointSchema, SeatSchema, SeqSchema, TurnSecondsSchema } from "./values.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
 
-/** One event of the table's log. */
-export type TableEvent =
-  | { readonly type: "created"; readonly settings: Settings; readonly turnSeconds: number | null }
-  | { readonly type: "seated"; readonly seat: number; readonly name: string }
-  | { readonly type: "unseated"; readonly seat: number; readonly reason: "left" | "removed" }
-  | { readonly type: "started"; readonly game: number; readonly firstPlayer: number }
-  | { readonly type: "moved"; readonly seat: number; readonly path: string; readonly captured: readonly string[] }
-  | { readonly type: "passed"; readonly seat: number }
-  | { readonly type: "resigned"; readonly seat: number; readonly reason: "left" | "timeout" }
-  | { readonly type: "ended"; readonly result: ResultView };
-
-export type TableEventType = TableEvent["type"];
+const Place = z.nullable(z.int().check(z.minimum(1)));
+const Count = z.int().check(z.minimum(0));
 
 /** The engine's standing, by seat (a table's seats are the game's players in order). */
-export type StandingView = Omit<Standing, "player"> & { readonly seat: number };
+export const StandingViewSchema = z.object({
+  seat: SeatSchema,
+  /** 1 for the winner; shared by partners and by tied players; null for a player who left. */
+  place: Place,
+  finished: z.boolean(),
+  resigned: z.boolean(),
+  captures: Count,
+});
 
-export interface ResultView {
-  readonly reason: EndReason;
-  readonly winners: readonly number[];
-  readonly standings: readonly StandingView[];
-}
+export const ResultViewSchema = z.object({
+  reason: z.enum(["finished", "no-jumps", "resigned", "turn-limit"]),
+  /** Seats with place 1. More than one (outside teams) is a draw. */
+  winners: z.array(SeatSchema),
+  standings: z.array(StandingViewSchema),
+});
 
-export interface SeatView {
-  readonly seat: number;
+export const SeatViewSchema = z.object({
+  seat: SeatSchema,
   /** Null while the seat is free. */
-  readonly name: string | null;
-  readonly connected: boolean;
+  name: z.nullable(z.string()),
+  connected: z.boolean(),
   /** The colours this seat moves (race variants). */
-  readonly colours: readonly Point[];
-  readonly finished: boolean;
-  readonly resigned: boolean;
-  readonly place: number | null;
-  readonly captures: number;
-}
+  colours: z.array(PointSchema),
+  finished: z.boolean(),
+  resigned: z.boolean(),
+  place: Place,
+  captures: Count,
+});
 
-export type TableStatus = "waiting" | "playing" | "over";
-
-export interface GameView {
+export const GameViewSchema = z.object({
   /** 1 for the first game at this table, 2 after a rematch, … */
-  readonly number: number;
-  readonly firstPlayer: number;
+  number: z.int().check(z.minimum(1)),
+  firstPlayer: SeatSchema,
   /** Whose turn: the seat, and in the race variants its colour; null once over. */
-  readonly turn: { readonly seat: number; readonly colour: Point | null } | null;
+  turn: z.nullable(z.object({ seat: SeatSchema, colour: z.nullable(PointSchema) })),
   /** When the player to move runs out of time (ms since the epoch), if the table has a clock. */
-  readonly deadline: number | null;
+  deadline: z.nullable(z.number()),
   /** Occupied holes: hole name → colour point, or "neutral" in the capture variant. */
-  readonly pieces: Readonly<Record<string, Point | "neutral">>;
+  pieces: z.record(z.string(), z.union([PointSchema, z.literal("neutral")])),
   /** The moves so far in notation (passes as `pass`, departures as `resign(P)`). */
-  readonly moves: readonly string[];
+  moves: z.array(z.string()),
   /** Every legal move of the side to move, as full paths in notation. */
-  readonly legalMoves: readonly string[];
-  readonly result: ResultView | null;
-}
+  legalMoves: z.array(z.string()),
+  result: z.nullable(ResultViewSchema),
+});
 
-export interface Snapshot {
-  readonly id: string;
-  readonly settings: Settings;
-  readonly turnSeconds: number | null;
+const TableStatusSchema = z.enum(["waiting", "playing", "over"]);
+
+export const SnapshotSchema = z.object({
+  id: z.string(),
+  settings: SettingsSchema,
+  turnSeconds: TurnSecondsSchema,
   /** The sequence number of the last event applied. */
-  readonly seq: number;
-  readonly status: TableStatus;
-  readonly seats: readonly SeatView[];
-  readonly game: GameView | null;
-}
+  seq: SeqSchema,
+  status: TableStatusSchema,
+  seats: z.array(SeatViewSchema),
+  game: z.nullable(GameViewSchema),
+});
+
+export type StandingView = Wire<typeof StandingViewSchema>;
+export type ResultView = Wire<typeof ResultViewSchema>;
+export type SeatView = Wire<typeof SeatViewSchema>;
+export type GameView = Wire<typeof GameViewSchema>;
+/** `waiting` (no game yet), `playing` or `over`. */
+export type TableStatus = Wire<typeof TableStatusSchema>;
+export type Snapshot = Wire<typeof SnapshotSchema>;

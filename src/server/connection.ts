@@ -45,7 +45,7 @@ function sendText(ws: WebSocket, text: string): void {
   }
 }
 
-const KNOWN_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
+const KNOWN_TYPES = new Set<string>(ClientMessageSchema.def.options.map((option) => option.shape.type.def.values[0]));
 
 /** Reads one client message, or throws a TableError saying what is wrong with it. */
 export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {

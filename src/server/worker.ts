@@ -2,12 +2,11 @@
  * The worker: HTTP routes in front of the tables. It checks ids and request
  * bodies, then hands each table's requests to that table's Durable Object.
  */
-import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { z } from "zod";
+import { validator } from "hono/validator";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
 import { TableSettingsSchema } from "../protocol/index.ts";
 import { gameSettings, TableError, unwrap } from "../table/index.ts";
@@ -26,9 +25,9 @@ function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message
   return c.json({ error }, status);
 }
 
-const tableParam = zValidator("param", z.object({ id: z.string().refine(isTableId) }), (result, c) => {
-  if (!result.success) return fail(c, 400, "bad-table-id", "a table id is 16 URL-safe characters");
-});
+const tableParam = validator("param", ({ id }, c) =>
+  isTableId(id) ? { id } : fail(c, 400, "bad-table-id", "a table id is 16 URL-safe characters"),
+);
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -44,8 +43,9 @@ app.post(
     }
     await next();
   },
-  zValidator("json", TableSettingsSchema, (result, c) => {
-    if (result.success) return;
+  validator("json", (body, c) => {
+    const result = TableSettingsSchema.safeParse(body);
+    if (result.success) return result.data;
     const issue = result.error.issues[0];
     // An unknown key is reported on the object that holds it: name the key itself.
     const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];

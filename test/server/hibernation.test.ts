@@ -203,7 +203,7 @@ describe("a reconnect with lastSeq gets exactly the events it missed", () => {
 
     const { client, identity: you } = await resume(game.table.id, "back", { token: waiting.token, lastSeq });
     expect(you.you).toEqual(identity(waiting.seat));
-    expect(await client.next("event")).toEqual({ type: "event", ...missed });
+    expect(await client.event("moved")).toEqual(missed);
     const { move } = await toMove(game.table.id);
     client.send({ type: "move", id: rid(), path: move });
     expect((await game.spectator.event("moved", (e) => e.seat === waiting.seat)).seq).toBe(missed.seq + 1);

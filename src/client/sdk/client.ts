@@ -325,7 +325,7 @@ export class TableClient {
       this.emit("error", new TableError("bad-server-message", `unexpected message from the server: ${where}`));
       return;
     }
-    this.handle(parsed.data as ServerMessage);
+    this.handle(parsed.data);
   }
 
   private handle(message: ServerMessage): void {

@@ -1,23 +1,18 @@
 /** The HTTP side of the table API: create a table, read its snapshot. */
-import * as z from "zod";
-import { ERROR_CODES, type Snapshot, SnapshotSchema, type TableSettings } from "../../protocol/index.ts";
+import {
+  type CreatedTable,
+  CreatedTableSchema,
+  ErrorResponseSchema,
+  type Snapshot,
+  SnapshotSchema,
+  type TableSettings,
+} from "../../protocol/index.ts";
 import { TableError } from "./errors.ts";
+
+export type { CreatedTable };
 
 /** What `POST /api/tables` accepts: every field has a default. */
 export type TableSettingsInput = Partial<TableSettings>;
-
-export interface CreatedTable {
-  readonly id: string;
-  /** The link to share: the table's page. */
-  readonly shareLink: string;
-  /** Keep this secret: it lets its holder start the game and remove players. */
-  readonly hostToken: string;
-}
-
-const CreatedSchema = z.object({ id: z.string(), shareLink: z.string(), hostToken: z.string() });
-const ErrorResponseSchema = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), field: z.string().optional() }),
-});
 
 /** Creates a table. `baseUrl` is the service's origin, e.g. `https://checkers.example`. */
 export async function createTable(
@@ -30,7 +25,7 @@ export async function createTable(
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(settings),
   });
-  return CreatedSchema.parse(await readJson(response));
+  return CreatedTableSchema.parse(await readJson(response));
 }
 
 /** The table's public snapshot. */

@@ -1,0 +1,90 @@
+/**
+ * Client messages are checked at the server's boundary: strict, so that a
+ * mistake is refused with the place it is at, never ignored.
+ */
+import { describe, expect, it } from "vitest";
+import { ClientMessageSchema, NameSchema, TokenSchema } from "../../src/protocol/index.ts";
+
+/** The path and code of each issue the schema raises. */
+function issues(message: unknown) {
+  return ClientMessageSchema.safeParse(message).error?.issues.map(({ path, code }) => [path.join("."), code]);
+}
+
+describe("a malformed client message is refused at the field at fault", () => {
+  const token = "Vb3nB4u8cA0s3yWm2q1bXw";
+  const cases: [string, unknown, [string, string][]][] = [
+    ["JSON that is not an object", [1, 2], [["", "invalid_type"]]],
+    ["a message without a type", { id: "x" }, [["type", "invalid_union"]]],
+    ["an unknown type", { type: "dance", id: "x" }, [["type", "invalid_union"]]],
+    ["an unknown field", { type: "move", id: "x", path: "a1-b1", seat: 0 }, [["", "unrecognized_keys"]]],
+    ["hello: a token of 21 characters", { type: "hello", token: token.slice(1) }, [["token", "invalid_format"]]],
+    [
+      "hello: a host token with a space",
+      { type: "hello", hostToken: `${token.slice(1)} ` },
+      [["hostToken", "invalid_format"]],
+    ],
+    ["hello: a negative lastSeq", { type: "hello", lastSeq: -1 }, [["lastSeq", "too_small"]]],
+    ["join: a seat as a string", { type: "join", id: "x", seat: "1", name: "A" }, [["seat", "invalid_type"]]],
+    ["join: a seat that is not whole", { type: "join", id: "x", seat: 1.5, name: "A" }, [["seat", "invalid_type"]]],
+    ["join: a seventh seat", { type: "join", id: "x", seat: 6, name: "A" }, [["seat", "too_big"]]],
+    ["join: no name", { type: "join", id: "x", seat: 1 }, [["name", "invalid_type"]]],
+    ["start: an empty id", { type: "start", id: "" }, [["id", "too_small"]]],
+    ["start: an id of 65 characters", { type: "start", id: "x".repeat(65) }, [["id", "too_big"]]],
+    ["move: no id", { type: "move", path: "a1-b1" }, [["id", "invalid_type"]]],
+    ["move: no path", { type: "move", id: "x" }, [["path", "invalid_type"]]],
+    ["move: an empty path", { type: "move", id: "x", path: "" }, [["path", "too_small"]]],
+    ["move: a path of 257 characters", { type: "move", id: "x", path: "a".repeat(257) }, [["path", "too_big"]]],
+    ["leave: a seat", { type: "leave", id: "x", seat: 0 }, [["", "unrecognized_keys"]]],
+    ["remove: a negative seat", { type: "remove", id: "x", seat: -1 }, [["seat", "too_small"]]],
+    ["rematch: no id", { type: "rematch" }, [["id", "invalid_type"]]],
+    ["sync: no lastSeq", { type: "sync" }, [["lastSeq", "invalid_type"]]],
+  ];
+  for (const [what, message, expected] of cases) {
+    it(what, () => {
+      expect(issues(message)).toEqual(expected);
+    });
+  }
+});
+
+describe("a refused client message says what is wrong", () => {
+  it("in zod's English words, or the protocol's own", () => {
+    const message = (value: unknown) => ClientMessageSchema.safeParse(value).error?.issues[0]?.message;
+    expect(message({ type: "start", id: "x".repeat(65) })).toBe("Too big: expected string to have <=64 characters");
+    expect(message({ type: "move", id: "x", path: "a1-b1", seat: 0 })).toBe('Unrecognized key: "seat"');
+    expect(message({ type: "sync", lastSeq: -1 })).toBe("Too small: expected number to be >=0");
+    expect(message({ type: "hello", token: "not a token" })).toBe("a token is 22 base64url characters");
+  });
+});
+
+describe("a name is trimmed, then 1 to 24 characters without control characters", () => {
+  it("keeps the name without its surrounding spaces", () => {
+    expect(NameSchema.parse("  Aino ")).toBe("Aino");
+    expect(NameSchema.parse(` ${"é".repeat(24)} `)).toBe("é".repeat(24));
+  });
+
+  const refused: [string, string, string][] = [
+    ["empty", "", "a name needs at least one character"],
+    ["only spaces", "   ", "a name needs at least one character"],
+    ["25 characters", "x".repeat(25), "a name has at most 24 characters"],
+    ["a bell", "Al\u0007ice", "a name cannot contain control characters"],
+    ["a newline", "Ali\nce", "a name cannot contain control characters"],
+    ["a DEL", "Ali\u007fce", "a name cannot contain control characters"],
+  ];
+  for (const [what, name, message] of refused) {
+    it(`refuses a name that is ${what}`, () => {
+      expect(NameSchema.safeParse(name).error?.issues.map((issue) => issue.message)).toEqual([message]);
+    });
+  }
+});
+
+describe("a token is 22 base64url characters", () => {
+  it("accepts every base64url character", () => {
+    expect(TokenSchema.safeParse("AZaz09-_AZaz09-_AZaz09").success).toBe(true);
+  });
+
+  for (const token of ["", "A".repeat(21), "A".repeat(23), `${"A".repeat(21)}+`, `${"A".repeat(21)}=`]) {
+    it(`refuses ${JSON.stringify(token)}`, () => {
+      expect(TokenSchema.safeParse(token).success).toBe(false);
+    });
+  }
+});

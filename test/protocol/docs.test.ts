@@ -1,0 +1,66 @@
+/**
+ * Every JSON example of docs/protocol.md is a message the schemas accept,
+ * unchanged: the document and the wire agree.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  ClientMessageSchema,
+  CreatedTableSchema,
+  ErrorResponseSchema,
+  ServerMessageSchema,
+  SnapshotSchema,
+  TableEventSchema,
+  TableSettingsSchema,
+} from "../../src/protocol/index.ts";
+import { createRequestBody, examples } from "./examples.ts";
+
+const typesOf = (values: unknown[]) => values.map((value) => (value as { type: string }).type);
+
+describe("the documented examples are valid", () => {
+  it("HTTP: the create request, the created table and the refusal", () => {
+    const body = createRequestBody();
+    expect(TableSettingsSchema.parse(body)).toEqual(body);
+    const [refusal, created, ...rest] = examples("## HTTP");
+    expect(rest).toEqual([]);
+    expect(ErrorResponseSchema.parse(refusal)).toEqual(refusal);
+    expect(CreatedTableSchema.parse(created)).toEqual(created);
+  });
+
+  it("client messages: one of each type", () => {
+    const messages = examples("### Client → server");
+    expect(typesOf(messages)).toEqual(["hello", "join", "start", "move", "leave", "remove", "rematch", "sync"]);
+    for (const message of messages) expect(ClientMessageSchema.parse(message)).toEqual(message);
+  });
+
+  it("server messages: one of each type", () => {
+    const [snapshot] = examples("## Snapshot");
+    // The welcome's snapshot is elided in the document ("see below"): the snapshot example stands in.
+    const messages = examples("### Server → client").map((message) =>
+      (message as { type: string }).type === "welcome" ? { ...(message as object), snapshot } : message,
+    );
+    expect(typesOf(messages)).toEqual(["event", "welcome", "identity", "joined", "ack", "presence", "error"]);
+    for (const message of messages) expect(ServerMessageSchema.parse(message)).toEqual(message);
+  });
+
+  it("events: one of each type, and a capture", () => {
+    const events = examples("### Events");
+    expect(typesOf(events)).toEqual([
+      "created",
+      "seated",
+      "unseated",
+      "started",
+      "moved",
+      "moved",
+      "passed",
+      "resigned",
+      "ended",
+    ]);
+    for (const event of events) expect(TableEventSchema.parse(event)).toEqual(event);
+  });
+
+  it("the snapshot", () => {
+    const snapshots = examples("## Snapshot");
+    expect(snapshots).toHaveLength(1);
+    expect(SnapshotSchema.parse(snapshots[0])).toEqual(snapshots[0]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Server messages are checked by the SDK at its boundary. They are not
+ * strict: a newer server may add fields, which an older client drops.
+ */
+import { describe, expect, it } from "vitest";
+import { type ServerMessage, ServerMessageSchema, type Snapshot } from "../../src/protocol/index.ts";
+
+const moved = { type: "moved", seat: 0, path: "c2-e4-g4", captured: [] } as const;
+const event = { type: "event", seq: 13, at: 1_795_000_000_000, event: moved } as const;
+
+const snapshot: Snapshot = {
+  id: "N4oaAfw5PTY7Nk9F",
+  settings: { variant: "classic", players: 2, colours: 1, pieces: 10, longJump: false, teams: false },
+  turnSeconds: null,
+  seq: 3,
+  status: "waiting",
+  seats: [
+    {
+      seat: 0,
+      name: "Aino",
+      connected: true,
+      colours: ["N"],
+      finished: false,
+      resigned: false,
+      place: null,
+      captures: 0,
+    },
+    {
+      seat: 1,
+      name: null,
+      connected: false,
+      colours: ["S"],
+      finished: false,
+      resigned: false,
+      place: null,
+      captures: 0,
+    },
+  ],
+  game: null,
+};
+const welcome: ServerMessage = { type: "welcome", you: { seat: 0, host: true }, snapshot };
+
+/** The path and code of each issue the schema raises. */
+function issues(message: unknown) {
+  return ServerMessageSchema.safeParse(message).error?.issues.map(({ path, code }) => [path.join("."), code]);
+}
+
+describe("an event message carries its sequence number and its time", () => {
+  it("accepts seq, at and the event", () => {
+    expect(ServerMessageSchema.parse(event)).toEqual(event);
+  });
+
+  const refused: [string, unknown, [string, string][]][] = [
+    ["no at", { type: "event", seq: 13, event: moved }, [["at", "invalid_type"]]],
+    ["at as a date string", { ...event, at: "2026-11-19T10:00:00Z" }, [["at", "invalid_type"]]],
+    ["a negative at", { ...event, at: -1 }, [["at", "too_small"]]],
+    ["an at in fractions of a millisecond", { ...event, at: 1.5 }, [["at", "invalid_type"]]],
+    ["no seq", { type: "event", at: 0, event: moved }, [["seq", "invalid_type"]]],
+    ["an event of a seventh seat", { ...event, event: { ...moved, seat: 6 } }, [["event.seat", "too_big"]]],
+    ["an unknown event", { ...event, event: { type: "danced", seat: 0 } }, [["event.type", "invalid_union"]]],
+  ];
+  for (const [what, message, expected] of refused) {
+    it(`refuses ${what}`, () => {
+      expect(issues(message)).toEqual(expected);
+    });
+  }
+});
+
+describe("a malformed server message is refused at the field at fault", () => {
+  const refused: [string, unknown, [string, string][]][] = [
+    ["an unknown type", { type: "hint", move: "a1-b2" }, [["type", "invalid_union"]]],
+    [
+      "a welcome with an unknown status",
+      { ...welcome, snapshot: { ...snapshot, status: "paused" } },
+      [["snapshot.status", "invalid_value"]],
+    ],
+    [
+      "a welcome with a seat of an unknown colour",
+      { ...welcome, snapshot: { ...snapshot, seats: [{ ...snapshot.seats[0], colours: ["E"] }] } },
+      [["snapshot.seats.0.colours.0", "invalid_value"]],
+    ],
+    ["an identity without host", { type: "identity", you: { seat: null } }, [["you.host", "invalid_type"]]],
+    ["an ack without seq", { type: "ack", id: "m7" }, [["seq", "invalid_type"]]],
+    [
+      "a presence with a negative count",
+      { type: "presence", connected: [true], spectators: -1 },
+      [["spectators", "too_small"]],
+    ],
+    ["an error with an unknown code", { type: "error", code: "oops", message: "no" }, [["code", "invalid_value"]]],
+  ];
+  for (const [what, message, expected] of refused) {
+    it(`refuses ${what}`, () => {
+      expect(issues(message)).toEqual(expected);
+    });
+  }
+});
+
+describe("fields a newer server adds are tolerated, and dropped", () => {
+  it("on the message, on the event and deep in the snapshot", () => {
+    expect(ServerMessageSchema.parse({ ...event, origin: "eu", event: { ...moved, ms: 40 } })).toEqual(event);
+    const seats = snapshot.seats.map((seat) => ({ ...seat, avatar: "🦊" }));
+    expect(ServerMessageSchema.parse({ ...welcome, snapshot: { ...snapshot, seats, theme: "dark" } })).toEqual(welcome);
+  });
+});

@@ -1,0 +1,50 @@
+/** The body of `POST /api/tables`: every field optional, with the engine's defaults; strict. */
+import { describe, expect, it } from "vitest";
+import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { DEFAULT_SETTINGS } from "../../src/rules/index.ts";
+
+function issues(body: unknown) {
+  return TableSettingsSchema.safeParse(body).error?.issues.map(({ path, code }) => [path.join("."), code]);
+}
+
+describe("a missing setting takes the engine's default", () => {
+  it("an empty body is the default table, without a clock", () => {
+    expect(TableSettingsSchema.parse({})).toEqual({ ...DEFAULT_SETTINGS, turnSeconds: null });
+    expect(DEFAULT_SETTINGS).toEqual({
+      variant: "classic",
+      players: 2,
+      colours: 1,
+      pieces: 10,
+      longJump: false,
+      teams: false,
+    });
+  });
+
+  it("a given setting is kept", () => {
+    expect(TableSettingsSchema.parse({ players: 3, turnSeconds: 604_800 })).toEqual({
+      ...DEFAULT_SETTINGS,
+      players: 3,
+      turnSeconds: 604_800,
+    });
+  });
+});
+
+describe("a malformed setting is refused at the field at fault", () => {
+  const cases: [string, unknown, [string, string][]][] = [
+    ["a body that is not an object", [2], [["", "invalid_type"]]],
+    ["a misspelt field", { player: 3 }, [["", "unrecognized_keys"]]],
+    ["an unknown variant", { variant: "chess" }, [["variant", "invalid_value"]]],
+    ["one player", { players: 1 }, [["players", "too_small"]]],
+    ["seven players", { players: 7 }, [["players", "too_big"]]],
+    ["four colours", { colours: 4 }, [["colours", "invalid_value"]]],
+    ["twelve pieces", { pieces: 12 }, [["pieces", "invalid_value"]]],
+    ["a turn of 9 seconds", { turnSeconds: 9 }, [["turnSeconds", "too_small"]]],
+    ["a turn of more than a week", { turnSeconds: 604_801 }, [["turnSeconds", "too_big"]]],
+    ["long jumps as a string", { longJump: "yes" }, [["longJump", "invalid_type"]]],
+  ];
+  for (const [what, body, expected] of cases) {
+    it(what, () => {
+      expect(issues(body)).toEqual(expected);
+    });
+  }
+});
