@@ -1,12 +1,17 @@
 /** The events of a table's log: every change to the table, in order. Tokens never appear in them. */
 import { SettingsSchema } from "./settings.ts";
 import { ResultViewSchema } from "./snapshot.ts";
-import { SeatSchema, TurnSecondsSchema } from "./values.ts";
+import { FirstPlayerSchema, SeatSchema, TurnSecondsSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
 export const TableEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("created"), settings: SettingsSchema, turnSeconds: TurnSecondsSchema }),
+  z.object({
+    type: z.literal("created"),
+    settings: SettingsSchema,
+    turnSeconds: TurnSecondsSchema,
+    firstPlayer: FirstPlayerSchema,
+  }),
   z.object({ type: z.literal("seated"), seat: SeatSchema, name: z.string() }),
   z.object({ type: z.literal("unseated"), seat: SeatSchema, reason: z.enum(["left", "removed"]) }),
   z.object({ type: z.literal("started"), game: z.int().check(z.minimum(1)), firstPlayer: SeatSchema }),

@@ -1,5 +1,6 @@
 /** A table's settings: the body of `POST /api/tables`, and the game's settings in events and snapshots. */
 import { DEFAULT_SETTINGS } from "../rules/index.ts";
+import { FirstPlayerSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -22,7 +23,7 @@ export const SettingsSchema = z.object({
 
 /**
  * The body of `POST /api/tables`: the game's settings, each defaulting to the
- * engine's, and the table's turn clock. Strict, so a misspelt field is refused
+ * engine's, the table's turn clock, and who begins. Strict, so a misspelt field is refused
  * rather than silently replaced by its default.
  */
 export const TableSettingsSchema = z.strictObject({
@@ -34,6 +35,8 @@ export const TableSettingsSchema = z.strictObject({
   teams: z._default(z.boolean(), DEFAULT_SETTINGS.teams),
   /** Seconds a player has for each turn; null for no clock. A player whose time runs out leaves the game. */
   turnSeconds: z._default(z.nullable(z.int().check(z.minimum(10), z.maximum(604_800))), null),
+  /** Who begins: a seat (from 0) that moves first in every game, or null (the default) to draw one each game. */
+  firstPlayer: z._default(FirstPlayerSchema, null),
 });
 
 export type TableSettings = Wire<typeof TableSettingsSchema>;

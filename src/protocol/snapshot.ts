@@ -4,7 +4,7 @@
  * may add fields without breaking older clients.
  */
 import { SettingsSchema } from "./settings.ts";
-import { PointSchema, SeatSchema, SeqSchema, TurnSecondsSchema } from "./values.ts";
+import { FirstPlayerSchema, PointSchema, SeatSchema, SeqSchema, TurnSecondsSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -64,6 +64,8 @@ export const SnapshotSchema = z.object({
   id: z.string(),
   settings: SettingsSchema,
   turnSeconds: TurnSecondsSchema,
+  /** Who begins each game: a seat, or null when it is drawn at random. */
+  firstPlayer: FirstPlayerSchema,
   /** The sequence number of the last event applied. */
   seq: SeqSchema,
   status: TableStatusSchema,

@@ -13,7 +13,7 @@ import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, resultView, TableFold, type TableHeader } from "./fold.ts";
 
 export interface CommandOptions {
-  /** Draws the player who moves first in a new game, 0 to `players - 1`. */
+  /** Draws the player who moves first in a new game, 0 to `players - 1`, when the table leaves it to chance. */
   readonly drawFirstPlayer: (players: number) => number;
 }
 
@@ -27,7 +27,8 @@ export class TableCommands extends TableFold {
 
   /** The first entry of a new table's log. */
   create(): LoggedEvent[] {
-    return this.record([{ type: "created", settings: this.settings, turnSeconds: this.turnSeconds }], this.lastEventAt);
+    const { settings, turnSeconds, firstPlayer } = this;
+    return this.record([{ type: "created", settings, turnSeconds, firstPlayer }], this.lastEventAt);
   }
 
   /** A spectator takes a free seat under a name. */
@@ -111,7 +112,7 @@ export class TableCommands extends TableFold {
 
   private newGame(at: number): LoggedEvent[] {
     if (!this.seatsFilled) throw new TableError("seats-not-filled", "every seat needs a player first");
-    const firstPlayer = this.options.drawFirstPlayer(this.settings.players);
+    const firstPlayer = this.firstPlayer ?? this.options.drawFirstPlayer(this.settings.players);
     return this.record([{ type: "started", game: this.gameNumber + 1, firstPlayer }], at);
   }
 

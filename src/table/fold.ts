@@ -36,17 +36,28 @@ export interface TableHeader {
   readonly settings: Settings;
   /** Seconds for each turn, or null for no clock. */
   readonly turnSeconds: number | null;
+  /** The seat that begins every game, or null to draw one for each game. */
+  readonly firstPlayer: number | null;
   readonly createdAt: number;
 }
 
 /** The header of a new table, its settings checked by the engine. */
 export function tableHeader(id: string, settings: TableSettings, createdAt: number): TableHeader {
-  return { id, settings: gameSettings(settings), turnSeconds: settings.turnSeconds, createdAt };
+  const firstPlayer = settings.firstPlayer ?? null; // tables stored before the setting existed draw
+  return { id, settings: gameSettings(settings), turnSeconds: settings.turnSeconds, firstPlayer, createdAt };
 }
 
-/** The game's part of a table's settings, refused (naming the field at fault) where the rules define no game. */
-export function gameSettings({ turnSeconds, ...rules }: TableSettings): Settings {
-  return withRules(() => makeSettings(rules));
+/**
+ * The game's part of a table's settings, refused (naming the field at fault)
+ * where the rules define no game or the table has no such first player.
+ */
+export function gameSettings({ turnSeconds, firstPlayer, ...rules }: TableSettings): Settings {
+  const settings = withRules(() => makeSettings(rules));
+  if (firstPlayer != null && firstPlayer >= settings.players) {
+    const message = `firstPlayer must be one of the table's seats, 0 to ${settings.players - 1}`;
+    throw new TableError("invalid-settings", message, { field: "firstPlayer" });
+  }
+  return settings;
 }
 
 /** One entry of the event log: the event, its sequence number and when it happened (ms since the epoch). */
@@ -67,6 +78,7 @@ export class TableFold {
   readonly id: string;
   readonly settings: Settings;
   readonly turnSeconds: number | null;
+  readonly firstPlayer: number | null;
   private readonly seatNames: (string | null)[];
   private currentGame: Game | null = null;
   private currentGameNumber = 0;
@@ -82,6 +94,7 @@ export class TableFold {
     this.id = header.id;
     this.settings = header.settings;
     this.turnSeconds = header.turnSeconds;
+    this.firstPlayer = header.firstPlayer;
     this.seatNames = new Array(header.settings.players).fill(null);
     this.lastAt = header.createdAt;
   }
@@ -244,6 +257,7 @@ export class TableFold {
       id: this.id,
       settings: this.settings,
       turnSeconds: this.turnSeconds,
+      firstPlayer: this.firstPlayer,
       seq: this.lastSeq,
       status: this.status,
       seats: this.seatViews(connected),

@@ -12,6 +12,7 @@ const snapshot: Snapshot = {
   id: "N4oaAfw5PTY7Nk9F",
   settings: { variant: "classic", players: 2, colours: 1, pieces: 10, longJump: false, teams: false },
   turnSeconds: null,
+  firstPlayer: null,
   seq: 3,
   status: "waiting",
   seats: [

@@ -9,7 +9,7 @@ function issues(body: unknown) {
 
 describe("a missing setting takes the engine's default", () => {
   it("an empty body is the default table, without a clock", () => {
-    expect(TableSettingsSchema.parse({})).toEqual({ ...DEFAULT_SETTINGS, turnSeconds: null });
+    expect(TableSettingsSchema.parse({})).toEqual({ ...DEFAULT_SETTINGS, turnSeconds: null, firstPlayer: null });
     expect(DEFAULT_SETTINGS).toEqual({
       variant: "classic",
       players: 2,
@@ -21,10 +21,11 @@ describe("a missing setting takes the engine's default", () => {
   });
 
   it("a given setting is kept", () => {
-    expect(TableSettingsSchema.parse({ players: 3, turnSeconds: 604_800 })).toEqual({
+    expect(TableSettingsSchema.parse({ players: 3, turnSeconds: 604_800, firstPlayer: 2 })).toEqual({
       ...DEFAULT_SETTINGS,
       players: 3,
       turnSeconds: 604_800,
+      firstPlayer: 2,
     });
   });
 });
@@ -39,6 +40,7 @@ describe("a malformed setting is refused at the field at fault", () => {
     ["four colours", { colours: 4 }, [["colours", "invalid_value"]]],
     ["twelve pieces", { pieces: 12 }, [["pieces", "invalid_value"]]],
     ["a turn of 9 seconds", { turnSeconds: 9 }, [["turnSeconds", "too_small"]]],
+    ["a first player past the sixth seat", { firstPlayer: 6 }, [["firstPlayer", "too_big"]]],
     ["a turn of more than a week", { turnSeconds: 604_801 }, [["turnSeconds", "too_big"]]],
     ["long jumps as a string", { longJump: "yes" }, [["longJump", "invalid_type"]]],
   ];

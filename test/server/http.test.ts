@@ -66,6 +66,7 @@ describe("POST /api/tables creates a table", () => {
     ["15 pieces with three players", { players: 3, pieces: 15 }, "pieces"],
     ["teams with two players", { teams: true }, "teams"],
     ["colours in the capture variant", { variant: "capture", colours: 2 }, "colours"],
+    ["a first player past the table's seats", { players: 3, firstPlayer: 3 }, "firstPlayer"],
   ];
   for (const [what, body, field] of invalid) {
     it(`refuses ${what}: 400 invalid-settings naming "${field}"`, async () => {

@@ -201,6 +201,19 @@ describe("game over: the result, the record, and a rematch with the same seats",
     closeAll(game.clients);
   });
 
+  it("a table that chose who begins starts every game with that seat", async () => {
+    const game = await setUpTable({ firstPlayer: 1 });
+    expect((await getSnapshot(game.table.id)).game?.turn?.seat).toBe(1);
+    for (let number = 2; number <= 4; number++) {
+      game.players[0].client.send({ type: "leave", id: rid() });
+      await game.host.event("ended");
+      game.players[0].client.send({ type: "rematch", id: rid() });
+      const started = await game.host.event("started", (e) => e.game === number);
+      expect(started.event).toEqual({ type: "started", game: number, firstPlayer: 1 });
+    }
+    closeAll(game.clients);
+  });
+
   it("the host may call the rematch too; a repeated rematch id is acknowledged", async () => {
     const game = await setUpTable();
     game.players[1].client.send({ type: "leave", id: rid() });

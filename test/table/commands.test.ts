@@ -56,7 +56,7 @@ describe("a new table's log starts with `created`, its settings and its clock", 
     const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3, turnSeconds: 60 }), 42);
     const commands = new TableCommands(header, { drawFirstPlayer: () => 0 });
     expect(commands.create()).toEqual([
-      { seq: 1, at: 42, event: { type: "created", settings: header.settings, turnSeconds: 60 } },
+      { seq: 1, at: 42, event: { type: "created", settings: header.settings, turnSeconds: 60, firstPlayer: null } },
     ]);
   });
 
@@ -191,6 +191,35 @@ describe("the host starts the first game once every seat is taken", () => {
     expectRefused(commands, () => commands.start(seated(0), 0), "not-host");
     commands.start(HOST, 0);
     expectRefused(commands, () => commands.start(HOST, 0), "already-started");
+  });
+});
+
+describe("who begins is chosen: the table's first player, or a draw when it leaves it to chance", () => {
+  it("a chosen seat begins every game, the rematch too, and the draw is never asked", () => {
+    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3, firstPlayer: 2 }), 0);
+    const draw = () => {
+      throw new Error("the table chose who begins: nothing is drawn");
+    };
+    const commands = new TableCommands(header, { drawFirstPlayer: draw });
+    expect(commands.create()[0].event).toMatchObject({ type: "created", firstPlayer: 2 });
+    for (let seat = 0; seat < 3; seat++) commands.join(SPECTATOR, seat, `P${seat}`, 0);
+    expect(commands.start(HOST, 0)[0].event).toEqual({ type: "started", game: 1, firstPlayer: 2 });
+    expect(commands.turn?.seat).toBe(2);
+    commands.leave(seated(0), 0);
+    commands.leave(seated(1), 0);
+    expect(commands.rematch(HOST, 0)[0].event).toEqual({ type: "started", game: 2, firstPlayer: 2 });
+    expect(commands.view([]).firstPlayer).toBe(2);
+  });
+
+  it("works the same in the capture variant", () => {
+    const commands = startedTable({ variant: "capture", players: 4, firstPlayer: 3 }, 0);
+    expect(commands.turn?.seat).toBe(3);
+  });
+
+  it("refuses a first player who is not one of the table's seats, naming the field", () => {
+    expect(() => tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 2, firstPlayer: 2 }), 0)).toThrow(
+      expect.objectContaining({ code: "invalid-settings", field: "firstPlayer" }),
+    );
   });
 });
 

@@ -28,6 +28,7 @@ export class TableModel extends TableFold {
       id: snapshot.id,
       settings: snapshot.settings,
       turnSeconds: snapshot.turnSeconds,
+      firstPlayer: snapshot.firstPlayer,
       createdAt: now,
     });
     model.restore(snapshot, now);
