@@ -10,6 +10,18 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((mat
 const keysOf = <T extends object>(record: T) => Object.keys(record) as (keyof T)[];
 const { en } = TRANSLATIONS;
 
+describe("the variants bear the names the rules pages give them", () => {
+  it("Finnish calls the capture variant Kaappaava and the long-jump setting Pitkä hyppy", () => {
+    const { messages } = TRANSLATIONS.fi;
+    expect(messages.variantCapture).toMatch(/^Kaappaava\b/);
+    expect(messages.longJump).toMatch(/^Pitkä hyppy\b/);
+  });
+
+  it("Swedish calls the long-jump setting Långt hopp", () => {
+    expect(TRANSLATIONS.sv.messages.longJump).toMatch(/^Långt hopp\b/);
+  });
+});
+
 describe("translations", () => {
   it("write out every message and every error message in every language", () => {
     for (const language of LANGUAGES) {

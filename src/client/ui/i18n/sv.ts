@@ -15,7 +15,7 @@ export const sv: Translation = {
     players: "Spelare",
     coloursPerPlayer: "Färger per spelare",
     pieces15: "15 pjäser var (två spelare med en färg var)",
-    longJump: "Långa hopp (över en avlägsen pjäs)",
+    longJump: "Långt hopp (över en avlägsen pjäs)",
     teams: "Lag (sex spelare, partner mittemot)",
     turnClock: "Dragklocka",
     clockNone: "Ingen klocka",
