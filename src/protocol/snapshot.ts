@@ -53,8 +53,6 @@ export const GameViewSchema = z.object({
   pieces: z.record(z.string(), z.union([PointSchema, z.literal("neutral")])),
   /** The moves so far in notation (passes as `pass`, departures as `resign(P)`). */
   moves: z.array(z.string()),
-  /** Every legal move of the side to move, as full paths in notation. */
-  legalMoves: z.array(z.string()),
   result: z.nullable(ResultViewSchema),
 });
 

@@ -15,7 +15,6 @@ import type {
 } from "../protocol/index.ts";
 import {
   type Action,
-  formatPath,
   Game,
   HOLE_COUNT,
   holeName,
@@ -269,7 +268,6 @@ export class TableFold {
             deadline: this.deadline,
             pieces: this.pieces,
             moves: this.moves,
-            legalMoves: game.legalMoves().map((move) => formatPath(move.path)),
             result: this.result,
           }
         : null,

@@ -85,7 +85,7 @@ function startedTable(): ServerTable {
 function playFirst(table: ServerTable): Extract<ServerMessage, { type: "event" }> {
   const { commands } = table;
   const seat = commands.turn?.seat ?? 0;
-  const [entry] = table.record(commands.move(seated(seat), commands.view([]).game?.legalMoves[0] ?? "", 0));
+  const [entry] = table.record(commands.move(seated(seat), table.legalMoves()[0] ?? "", 0));
   return eventMessage(entry);
 }
 
@@ -167,7 +167,7 @@ describe("the SDK's table client", () => {
     const snapshot = table.snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
 
-    const path = snapshot.game?.legalMoves[0] ?? "";
+    const path = table.legalMoves()[0] ?? "";
     const moved = client.move(path.split("-"));
     const sent = latest().sent[1];
     expect(sent).toMatchObject({ type: "move", path });
@@ -220,7 +220,7 @@ describe("the SDK's table client", () => {
     const snapshot = table.snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
 
-    const path = snapshot.game?.legalMoves[0] ?? "";
+    const path = table.legalMoves()[0] ?? "";
     const moved = client.move(path);
     const first = latest().sent[1] as { id: string };
     const before = latest();

@@ -51,7 +51,8 @@ function playAndCompare(settings: Partial<TableSettings>, seed: number, plies: n
     if (ply === resignAt) {
       table.record(commands.leave(who, 0));
     } else {
-      table.record(commands.move(who, view.legalMoves[Math.floor(next() * view.legalMoves.length)], 0));
+      const moves = table.legalMoves();
+      table.record(commands.move(who, moves[Math.floor(next() * moves.length)], 0));
     }
     follow();
   }
@@ -104,7 +105,7 @@ describe("the client's model of a table", () => {
     table.record(commands.leave(seated((toMove + 1) % 3), 5_000)); // someone else leaves: the same turn goes on
     follow();
     expect(client.deadline).toBe(61_000);
-    table.record(commands.move(seated(toMove), commands.view([]).game?.legalMoves[0] ?? "", 9_000));
+    table.record(commands.move(seated(toMove), table.legalMoves()[0] ?? "", 9_000));
     follow();
     expect(client.deadline).toBe(69_000);
     // The clock runs from the server's times in the log, not from when the client folded them in.

@@ -5,6 +5,7 @@
  */
 import type { Identity, Snapshot, TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { formatPath } from "../../src/rules/index.ts";
 import { type LoggedEvent, TableCommands, tableHeader } from "../../src/table/index.ts";
 
 export const TABLE_ID = "AAAAAAAAAAAAAAAA";
@@ -39,6 +40,11 @@ export class ServerTable {
   /** The snapshot the server would send, with every seat connected or not. */
   snapshot(connected = false): Snapshot {
     return this.commands.view(new Array(this.commands.settings.players).fill(connected));
+  }
+
+  /** The legal moves of the side to move, in notation, as the engine lists them. */
+  legalMoves(): string[] {
+    return this.commands.game?.legalMoves().map((move) => formatPath(move.path)) ?? [];
   }
 
   /** The log's entries after `seq`. */

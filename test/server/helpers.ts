@@ -5,6 +5,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import type { Identity, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
+import { formatPath, parseMove, Game as Replay } from "../../src/rules/index.ts";
 import type { Table } from "../../src/server/table.ts";
 
 export const ORIGIN = "http://example.com";
@@ -301,12 +302,20 @@ export async function setUpTable(settings: Record<string, unknown> = {}, start =
   return { table, host, players, spectator, clients };
 }
 
+/** The legal moves of the side to move in a snapshot's game, found by the engine as any client would. */
+export function legalMoves(snapshot: Snapshot): string[] {
+  const view = snapshot.game;
+  if (!view) return [];
+  const game = Replay.replay(snapshot.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
+  return game.legalMoves().map((move) => formatPath(move.path));
+}
+
 /** The seat whose turn it is and a legal move for it, from the current snapshot. */
 export async function toMove(id: string): Promise<{ seat: number; move: string; snapshot: Snapshot }> {
   const snapshot = await getSnapshot(id);
   const turn = snapshot.game?.turn;
   if (!turn) throw new Error("no one is to move");
-  const move = snapshot.game?.legalMoves[0];
+  const [move] = legalMoves(snapshot);
   if (move === undefined) throw new Error("the side to move has no legal move");
   return { seat: turn.seat, move, snapshot };
 }

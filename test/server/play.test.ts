@@ -8,6 +8,7 @@ import {
   hello,
   identity,
   join,
+  legalMoves,
   playOne,
   rid,
   type Sequenced,
@@ -154,7 +155,7 @@ describe("two sockets racing a move for the same turn: exactly one is accepted",
     const player = game.players[seat];
     const { client: twin, welcome } = await hello(game.table.id, "twin", { token: player.token });
     expect(welcome.you).toEqual(identity(seat));
-    const [a, b] = snapshot.game?.legalMoves ?? [];
+    const [a, b] = legalMoves(snapshot);
     player.client.send({ type: "move", id: "race-a", path: a });
     twin.send({ type: "move", id: "race-b", path: b });
     await player.client.flush();

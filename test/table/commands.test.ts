@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Identity, TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { formatPath } from "../../src/rules/index.ts";
 import { type LoggedEvent, TableCommands, TableError, tableHeader } from "../../src/table/index.ts";
 
 const HOST: Identity = { seat: null, host: true };
@@ -30,9 +31,14 @@ function startedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): T
   return commands;
 }
 
+/** The legal moves of the side to move, in notation, as the engine lists them. */
+function legalMoves(commands: TableCommands): string[] {
+  return commands.game?.legalMoves().map((move) => formatPath(move.path)) ?? [];
+}
+
 /** The first legal move of the side to move, in notation. */
 function firstMove(commands: TableCommands): string {
-  return commands.view([]).game?.legalMoves[0] ?? "";
+  return legalMoves(commands)[0] ?? "";
 }
 
 /** Asserts that `attempt` is refused with `code` and that the table is exactly as before. */
@@ -256,7 +262,7 @@ describe("a seated player moves on its turn, as the rules allow", () => {
 
   it("completes a chain given by its ends into its landings", () => {
     const commands = startedTable();
-    const chainOf = () => (commands.view([]).game?.legalMoves ?? []).find((move) => move.split("-").length > 2);
+    const chainOf = () => legalMoves(commands).find((move) => move.split("-").length > 2);
     while (!chainOf()) commands.move(seated(commands.turn?.seat ?? 0), firstMove(commands), 0);
     const chain = chainOf() as string;
     const landings = chain.split("-");

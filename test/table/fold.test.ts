@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Identity, TableEvent } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { Game, RulesError } from "../../src/rules/index.ts";
+import { formatPath, Game, RulesError } from "../../src/rules/index.ts";
 import {
   type LoggedEvent,
   outcome,
@@ -29,7 +29,7 @@ function playedTable(): { commands: TableCommands; log: LoggedEvent[] } {
   for (let seat = 0; seat < 3; seat++) log.push(...commands.join(SPECTATOR, seat, `Player ${seat + 1}`, seat));
   log.push(...commands.start(HOST, 10));
   for (let ply = 0; ply < 12; ply++) {
-    const move = commands.view([]).game?.legalMoves[0] ?? "";
+    const move = formatPath(commands.game?.legalMoves()[0]?.path ?? []);
     log.push(...commands.move(seated(commands.turn?.seat ?? 0), move, 100 + ply));
   }
   return { commands, log };
@@ -66,7 +66,7 @@ describe("a live move is checked once", () => {
     commands.join(SPECTATOR, 0, "Aino", 0);
     commands.join(SPECTATOR, 1, "Bjørn", 0);
     commands.start(HOST, 0);
-    const move = commands.view([]).game?.legalMoves[0] ?? "";
+    const move = formatPath(commands.game?.legalMoves()[0]?.path ?? []);
     const resolve = vi.spyOn(Game.prototype, "resolve");
     commands.move(seated(0), move, 0);
     expect(resolve).toHaveBeenCalledTimes(1);
