@@ -55,11 +55,11 @@ export abstract class Position {
   private readonly orderPlayers: readonly number[];
 
   /** Index into `order` of the side to move. */
-  turn = 0;
+  protected turn = 0;
   /** Bit `side` set once that side has finished: its turns are skipped. */
-  finishedSides = 0;
+  protected finishedSides = 0;
   /** Bit `player` set once the player has left the game. */
-  resigned = 0;
+  protected resigned = 0;
   /** Units in the order they finished. */
   readonly finishers: number[] = [];
   /** Pieces captured by each player. */
@@ -140,7 +140,7 @@ export abstract class Position {
   }
 
   /** Units still in the game: neither finished nor (for every member) resigned. */
-  remainingUnits(): number[] {
+  protected remainingUnits(): number[] {
     const units = new Set<number>();
     this.unitOf.forEach((unit, player) => {
       if (!this.hasResigned(player) && !this.finishers.includes(unit)) units.add(unit);
