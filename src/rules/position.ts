@@ -17,9 +17,9 @@ export interface VariantRules<Name extends string = string> {
   /** Whether moves capture pieces: records then carry each player's captures. */
   readonly captures: boolean;
   /** Why settings the common checks let through are no game of this variant, or undefined when they are. */
-  checkSettings(settings: Settings): SettingsRefusal | undefined;
+  readonly checkSettings: (settings: Settings) => SettingsRefusal | undefined;
   /** The start position of a game with these settings (which `checkSettings` accepted). */
-  start(settings: Settings): Position;
+  readonly start: (settings: Settings) => Position;
 }
 
 /** A move as the engine understands it: the full path of landings, and what it captured. */
