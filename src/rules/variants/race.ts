@@ -97,12 +97,13 @@ export class RacePosition extends Position {
       orderPlayers: order.map((code) => seats.findIndex((colours) => colours.includes(colourPoint(code)))),
     });
     this.piecesPerColour = settings.pieces;
-    const withEdge = (point: Point) =>
+    // A colour starts on its point and races to the opposite one; with 15 pieces each takes in its edge row.
+    const holesAround = (point: Point) =>
       settings.pieces === 15 ? [...POINT_HOLES[point], ...POINT_EDGE[point]] : POINT_HOLES[point];
     for (const point of seats.flat()) {
       const code = colourCode(point);
-      this.goals[code] = withEdge(oppositePoint(point));
-      withEdge(point).forEach((hole, i) => {
+      this.goals[code] = holesAround(oppositePoint(point));
+      holesAround(point).forEach((hole, i) => {
         this.cells[hole] = code;
         this.pieces[code * MAX_PIECES + i] = hole;
       });
