@@ -1,6 +1,7 @@
 /**
  * The 121-hole star: geometry, hole names and the precomputed tables the
- * move generator walks. Everything here is computed once at module load.
+ * move generators walk. Everything here is computed once at module load
+ * and exported read-only (typed arrays as `ArrayLike`): the tables never change.
  *
  * A hole is an index 0..120 in reading order (a1 = 0, b1 = 1, b2 = 2, …).
  * Its public name is its row letter (a–q, top tip to bottom tip) followed by
@@ -33,10 +34,8 @@ const DIRECTIONS = [
 ] as const;
 export const DIRECTION_COUNT = 6;
 
-/** Row (0..16) of each hole. */
-export const HOLE_ROW = new Uint8Array(HOLE_COUNT);
-/** Doubled column of each hole: neighbours in a row are 2 apart, rows are centred on 0. */
-export const HOLE_X = new Int8Array(HOLE_COUNT);
+const holeRow = new Uint8Array(HOLE_COUNT);
+const holeX = new Int8Array(HOLE_COUNT);
 const HOLE_NAMES: string[] = [];
 const HOLE_BY_NAME = new Map<string, Hole>();
 const HOLE_AT = new Map<number, Hole>();
@@ -47,8 +46,8 @@ const key = (row: number, x: number) => row * 64 + x + 32;
   ROW_LENGTHS.forEach((length, row) => {
     for (let position = 1; position <= length; position++) {
       const x = 2 * (position - 1) - (length - 1);
-      HOLE_ROW[hole] = row;
-      HOLE_X[hole] = x;
+      holeRow[hole] = row;
+      holeX[hole] = x;
       const name = `${ROW_LETTERS[row]}${position}`;
       HOLE_NAMES.push(name);
       HOLE_BY_NAME.set(name, hole);
@@ -57,6 +56,11 @@ const key = (row: number, x: number) => row * 64 + x + 32;
     }
   });
 }
+
+/** Row (0..16) of each hole. */
+export const HOLE_ROW: ArrayLike<number> = holeRow;
+/** Doubled column of each hole: neighbours in a row are 2 apart, rows are centred on 0. */
+export const HOLE_X: ArrayLike<number> = holeX;
 
 /** The hole at a row (0..16) and doubled column, or undefined off the board. */
 export function holeAt(row: number, x: number): Hole | undefined {
@@ -80,21 +84,18 @@ export function parseHoleName(name: string): Hole | undefined {
  * along the direction, or -1 past the edge of the board.
  */
 export const RAY_STRIDE = 17;
-export const RAYS = new Int16Array(HOLE_COUNT * DIRECTION_COUNT * RAY_STRIDE).fill(-1);
-/** The adjacent hole in each direction, or -1: NEIGHBOUR[hole * 6 + direction]. */
-export const NEIGHBOUR = new Int16Array(HOLE_COUNT * DIRECTION_COUNT).fill(-1);
-
+const rays = new Int16Array(HOLE_COUNT * DIRECTION_COUNT * RAY_STRIDE).fill(-1);
 for (let hole = 0; hole < HOLE_COUNT; hole++) {
   DIRECTIONS.forEach(([dRow, dX], direction) => {
     const base = (hole * DIRECTION_COUNT + direction) * RAY_STRIDE;
     for (let k = 0; k < RAY_STRIDE; k++) {
-      const next = holeAt(HOLE_ROW[hole] + dRow * (k + 1), HOLE_X[hole] + dX * (k + 1));
+      const next = holeAt(holeRow[hole] + dRow * (k + 1), holeX[hole] + dX * (k + 1));
       if (next === undefined) break;
-      RAYS[base + k] = next;
+      rays[base + k] = next;
     }
-    NEIGHBOUR[hole * DIRECTION_COUNT + direction] = RAYS[base];
   });
 }
+export const RAYS: ArrayLike<number> = rays;
 
 /**
  * Compact adjacency lists for the hot loops, so they never test for the edge:
@@ -102,30 +103,35 @@ for (let hole = 0; hole < HOLE_COUNT; hole++) {
  * and its short jumps are (JUMP_OVER[i], JUMP_TO[i]) for i in
  * JUMP_START[hole] .. JUMP_START[hole + 1).
  */
-export const STEP_START = new Int16Array(HOLE_COUNT + 1);
-export const STEPS = new Int16Array(HOLE_COUNT * DIRECTION_COUNT);
-export const JUMP_START = new Int16Array(HOLE_COUNT + 1);
-export const JUMP_OVER = new Int16Array(HOLE_COUNT * DIRECTION_COUNT);
-export const JUMP_TO = new Int16Array(HOLE_COUNT * DIRECTION_COUNT);
+const stepStart = new Int16Array(HOLE_COUNT + 1);
+const steps = new Int16Array(HOLE_COUNT * DIRECTION_COUNT);
+const jumpStart = new Int16Array(HOLE_COUNT + 1);
+const jumpOver = new Int16Array(HOLE_COUNT * DIRECTION_COUNT);
+const jumpTo = new Int16Array(HOLE_COUNT * DIRECTION_COUNT);
 {
-  let steps = 0;
-  let jumps = 0;
+  let stepCount = 0;
+  let jumpCount = 0;
   for (let hole = 0; hole < HOLE_COUNT; hole++) {
-    STEP_START[hole] = steps;
-    JUMP_START[hole] = jumps;
+    stepStart[hole] = stepCount;
+    jumpStart[hole] = jumpCount;
     for (let direction = 0; direction < DIRECTION_COUNT; direction++) {
       const base = (hole * DIRECTION_COUNT + direction) * RAY_STRIDE;
-      if (RAYS[base] === -1) continue;
-      STEPS[steps++] = RAYS[base];
-      if (RAYS[base + 1] === -1) continue;
-      JUMP_OVER[jumps] = RAYS[base];
-      JUMP_TO[jumps] = RAYS[base + 1];
-      jumps++;
+      if (rays[base] === -1) continue;
+      steps[stepCount++] = rays[base];
+      if (rays[base + 1] === -1) continue;
+      jumpOver[jumpCount] = rays[base];
+      jumpTo[jumpCount] = rays[base + 1];
+      jumpCount++;
     }
   }
-  STEP_START[HOLE_COUNT] = steps;
-  JUMP_START[HOLE_COUNT] = jumps;
+  stepStart[HOLE_COUNT] = stepCount;
+  jumpStart[HOLE_COUNT] = jumpCount;
 }
+export const STEP_START: ArrayLike<number> = stepStart;
+export const STEPS: ArrayLike<number> = steps;
+export const JUMP_START: ArrayLike<number> = jumpStart;
+export const JUMP_OVER: ArrayLike<number> = jumpOver;
+export const JUMP_TO: ArrayLike<number> = jumpTo;
 
 /** Whether two holes are adjacent. */
 export function areAdjacent(a: Hole, b: Hole): boolean {
@@ -161,16 +167,16 @@ function hexagonHalfWidth(row: number): number {
 }
 
 /** Which point a hole lies in, or undefined for the 61 holes of the hexagon. */
-export const POINT_OF = new Array<Point | undefined>(HOLE_COUNT);
-for (let hole = 0; hole < HOLE_COUNT; hole++) {
+export const POINT_OF: readonly (Point | undefined)[] = range().map((hole) => {
   const row = HOLE_ROW[hole];
   const x = HOLE_X[hole];
   const half = hexagonHalfWidth(row);
-  if (row < 4) POINT_OF[hole] = "N";
-  else if (row > 12) POINT_OF[hole] = "S";
-  else if (x > half) POINT_OF[hole] = row < 8 ? "NE" : "SE";
-  else if (x < -half) POINT_OF[hole] = row < 8 ? "NW" : "SW";
-}
+  if (row < 4) return "N";
+  if (row > 12) return "S";
+  if (x > half) return row < 8 ? "NE" : "SE";
+  if (x < -half) return row < 8 ? "NW" : "SW";
+  return undefined;
+});
 
 /** i5, the centre of the board: the one empty hole at the start of the capture variant. */
 export const CENTRE: Hole = HOLE_BY_NAME.get("i5") as Hole;

@@ -3,19 +3,13 @@
  * moves in notation, turn checks, the legal-move listing clients highlight,
  * the history a record is written from, and the result.
  */
-import { areAdjacent, HOLE_COUNT, type Hole, holeName, lineBetween, type Point, RAY_STRIDE, RAYS } from "./board.ts";
+import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
+import { colourPoint, EMPTY, NEUTRAL } from "./cells.ts";
 import { RulesError } from "./errors.ts";
-import { captureChains, EMPTY, pathTo, raceDestinations } from "./movegen.ts";
 import { type Notated, parseMove } from "./notation.ts";
-import { colourPoint, type EndReason, NEUTRAL, Position } from "./position.ts";
+import type { EndReason, Move, Position } from "./position.ts";
 import { makeSettings, type Settings } from "./settings.ts";
-
-/** A move as the engine understands it: the full path of landings, and what it captured. */
-export interface Move {
-  readonly path: readonly Hole[];
-  /** Holes of the pieces jumped and removed (capture variant), empty otherwise. */
-  readonly captured: readonly Hole[];
-}
+import { variantNamed } from "./variants/index.ts";
 
 /** One entry of the history, in the order it happened. */
 export type Action =
@@ -23,7 +17,7 @@ export type Action =
   | { readonly kind: "pass"; readonly player: number }
   | { readonly kind: "resign"; readonly player: number };
 
-/** Whose turn it is: the player, and in the race variants the colour it moves. */
+/** Whose turn it is: the player, and in the race the colour it moves. */
 export interface Turn {
   readonly player: number;
   readonly colour: Point | undefined;
@@ -62,15 +56,12 @@ export class Game {
   private constructor(settings: Settings, firstPlayer: number | undefined) {
     this.settings = settings;
     this.firstPlayer = firstPlayer;
-    this.position = new Position(settings);
+    this.position = variantNamed(settings.variant).start(settings);
     if (firstPlayer !== undefined) {
       if (!Number.isInteger(firstPlayer) || firstPlayer < 0 || firstPlayer >= settings.players) {
         throw new RulesError("invalid-settings", `first player must be 1 to ${settings.players}`, "firstPlayer");
       }
-      const { order } = this.position;
-      this.position.turn = this.position.isCapture
-        ? firstPlayer
-        : order.findIndex((code) => this.position.ownerOfColour(code) === firstPlayer);
+      this.position.startWith(firstPlayer);
     }
   }
 
@@ -97,8 +88,7 @@ export class Game {
   /** Whose turn it is, or undefined once the game is over. */
   get turn(): Turn | undefined {
     if (this.isOver) return undefined;
-    const { position } = this;
-    return { player: position.player, colour: position.isCapture ? undefined : colourPoint(position.side) };
+    return { player: this.position.player, colour: this.position.colour };
   }
 
   /** The colours each player moves, in seat order (empty lists in the capture variant). */
@@ -142,28 +132,7 @@ export class Game {
    * with a shortest path. Capture: every chain of every piece, each prefix included.
    */
   legalMoves(): Move[] {
-    if (this.isOver) return [];
-    const { position } = this;
-    const { cells } = position;
-    const moves: Move[] = [];
-    if (position.isCapture) {
-      for (let hole = 0; hole < HOLE_COUNT; hole++) {
-        if (cells[hole] === EMPTY) continue;
-        captureChains(cells, hole, this.settings.longJump, (path, over, length) => {
-          moves.push({
-            path: Array.from(path.subarray(0, length)),
-            captured: Array.from(over.subarray(0, length - 1)),
-          });
-        });
-      }
-      return moves;
-    }
-    const destinations = new Int16Array(HOLE_COUNT);
-    for (const from of position.piecesOf(position.side)) {
-      const count = raceDestinations(cells, from, this.settings.longJump, destinations, 0);
-      for (let i = 0; i < count; i++) moves.push({ path: pathTo(from, destinations[i]), captured: [] });
-    }
-    return moves;
+    return this.isOver ? [] : this.position.legalMoves();
   }
 
   /**
@@ -209,8 +178,7 @@ export class Game {
         if (!Number.isInteger(player) || player < 0 || player >= this.settings.players) {
           throw new RulesError("illegal-move", `there is no player ${player + 1}`);
         }
-        if (position.resigned & (1 << player))
-          throw new RulesError("illegal-move", `player ${player + 1} has already left`);
+        if (position.hasResigned(player)) throw new RulesError("illegal-move", `player ${player + 1} has already left`);
         return { kind: "resign", player };
       }
       case "pass":
@@ -218,8 +186,7 @@ export class Game {
         return { kind: "pass", player: position.player };
       case "path": {
         checkHoles(action.path);
-        const move = position.isCapture ? this.checkCapturePath(action.path) : this.checkRacePath(action.path);
-        return { kind: "move", player: position.player, move };
+        return { kind: "move", player: position.player, move: position.checkPath(action.path) };
       }
     }
   }
@@ -237,12 +204,9 @@ export class Game {
       case "pass":
         position.makePass();
         break;
-      case "move": {
-        const { path, captured } = action.move;
-        if (position.isCapture) position.makeCaptureMove(path[0], path[path.length - 1], captured);
-        else position.makeRaceMove(path[0], path[path.length - 1]);
+      case "move":
+        position.play(action.move);
         break;
-      }
     }
     this.actions.push(action);
     return action;
@@ -254,40 +218,12 @@ export class Game {
    */
   standings(): Standing[] {
     const { position } = this;
-    const players = Array.from({ length: this.settings.players }, (_, player) => player);
-    const resigned = (player: number) => (position.resigned & (1 << player)) !== 0;
-    const places = new Map<number, number>(); // player → place
-    if (position.isCapture) {
-      if (position.isOver) {
-        rankBy(
-          players.filter((p) => !resigned(p)),
-          (p) => position.captures[p],
-          places,
-          1,
-        );
-      }
-    } else {
-      const finishers = position.finishers;
-      const unitPlace = new Map<number, number>(finishers.map((unit, i) => [unit, i + 1]));
-      const unitPlaces = new Map<number, number>();
-      if (position.isOver) {
-        // Unfinished units are ranked by the pieces they have brought home.
-        const rest = players.filter((p) => !resigned(p) && !unitPlace.has(position.unitOf[p]));
-        const units = [...new Set(rest.map((p) => position.unitOf[p]))];
-        rankBy(units, (unit) => this.piecesHome(unit), unitPlaces, finishers.length + 1);
-      }
-      for (const player of players) {
-        const unit = position.unitOf[player];
-        if (resigned(player) && !unitPlace.has(unit)) continue;
-        const place = unitPlace.get(unit) ?? unitPlaces.get(unit);
-        if (place !== undefined) places.set(player, place);
-      }
-    }
-    return players.map((player) => ({
+    const places = position.places();
+    return Array.from({ length: this.settings.players }, (_, player) => ({
       player,
       place: places.get(player) ?? null,
       finished: position.finishers.includes(position.unitOf[player]),
-      resigned: resigned(player),
+      resigned: position.hasResigned(player),
       captures: position.captures[player],
     }));
   }
@@ -299,89 +235,6 @@ export class Game {
     const standings = this.standings();
     return { reason, winners: standings.filter((s) => s.place === 1).map((s) => s.player), standings };
   }
-
-  private piecesHome(unit: number): number {
-    const { position } = this;
-    let home = 0;
-    position.playerColours.forEach((codes, player) => {
-      if (position.unitOf[player] !== unit) return;
-      for (const code of codes) for (const hole of position.goalOf(code)) if (position.cells[hole] === code) home++;
-    });
-    return home;
-  }
-
-  /** A race move: a step, or a chain of jumps given whole or by its ends alone. */
-  private checkRacePath(path: readonly Hole[]): Move {
-    const { position } = this;
-    const { cells } = position;
-    const from = path[0];
-    const to = path[path.length - 1];
-    const colour = colourPoint(position.side);
-    if (cells[from] !== position.side) {
-      const what = cells[from] === EMPTY ? "is empty" : `holds a piece of ${colourPoint(cells[from])}`;
-      throw new RulesError("illegal-move", `${holeName(from)} ${what}: ${colour} is to move`);
-    }
-    if (from === to) throw new RulesError("illegal-move", "a move must end on another hole");
-    if (path.length === 2) {
-      if (areAdjacent(from, to) && cells[to] === EMPTY) return { path, captured: [] };
-      const reachable = new Int16Array(HOLE_COUNT);
-      const count = raceDestinations(cells, from, this.settings.longJump, reachable, 0);
-      if (!reachable.subarray(0, count).includes(to)) {
-        throw new RulesError("illegal-move", `the piece on ${holeName(from)} cannot reach ${holeName(to)}`);
-      }
-      return { path: pathTo(from, to), captured: [] };
-    }
-    // A whole chain: every leg a jump; the moving piece is lifted off its hole.
-    cells[from] = EMPTY;
-    try {
-      for (let i = 1; i < path.length; i++) this.jumpedPiece(path[i - 1], path[i], new Set());
-    } finally {
-      cells[from] = position.side;
-    }
-    return { path, captured: [] };
-  }
-
-  /** A capture chain, landing by landing: any piece, jumps only, never the same piece twice. */
-  private checkCapturePath(path: readonly Hole[]): Move {
-    const { cells } = this.position;
-    const from = path[0];
-    if (cells[from] === EMPTY) throw new RulesError("illegal-move", `${holeName(from)} is empty`);
-    const captured = new Set<Hole>();
-    cells[from] = EMPTY;
-    try {
-      for (let i = 1; i < path.length; i++) captured.add(this.jumpedPiece(path[i - 1], path[i], captured));
-    } finally {
-      cells[from] = NEUTRAL;
-    }
-    return { path, captured: [...captured] };
-  }
-
-  /** The piece a single jump from `a` to `b` passes over; throws when the leg is no legal jump. */
-  private jumpedPiece(a: Hole, b: Hole, alreadyJumped: ReadonlySet<Hole>): Hole {
-    const { cells } = this.position;
-    const leg = `${holeName(a)}-${holeName(b)}`;
-    const refuse = (why: string): never => {
-      throw new RulesError("illegal-move", `${leg}: ${why}`);
-    };
-    if (cells[b] !== EMPTY) refuse(`${holeName(b)} is occupied`);
-    const line = lineBetween(a, b);
-    if (!line || line.distance % 2 !== 0)
-      refuse("a jump lands as far beyond a piece as it starts before it, on one line");
-    const { direction, distance } = line as { direction: number; distance: number };
-    const middle = distance / 2;
-    if (middle > 1 && !this.settings.longJump) refuse("a jump passes over one adjacent piece (long jumps are off)");
-    const base = (a * 6 + direction) * RAY_STRIDE;
-    for (let k = 1; k < distance; k++) {
-      const hole = RAYS[base + k - 1];
-      if (k === middle) {
-        if (cells[hole] === EMPTY) refuse(`there is no piece on ${holeName(hole)} to jump`);
-        if (alreadyJumped.has(hole)) refuse(`the piece on ${holeName(hole)} was already jumped`);
-      } else if (cells[hole] !== EMPTY) {
-        refuse(`${holeName(hole)} is in the way: a jump passes over exactly one piece`);
-      }
-    }
-    return RAYS[base + middle - 1];
-  }
 }
 
 /** A path as `apply` may receive it from outside the notation: two holes or more, each a hole of the board. */
@@ -391,15 +244,4 @@ function checkHoles(path: readonly Hole[]): void {
     if (!Number.isInteger(hole) || hole < 0 || hole >= HOLE_COUNT)
       throw new RulesError("bad-notation", `${hole} is not a hole index (0 to ${HOLE_COUNT - 1})`);
   }
-}
-
-/** Ranks items by score, highest first; equal scores share a place. */
-function rankBy<T>(items: readonly T[], score: (item: T) => number, into: Map<T, number>, firstPlace: number): void {
-  const sorted = [...items].sort((a, b) => score(b) - score(a));
-  sorted.forEach((item, i) => {
-    const previous = sorted[i - 1];
-    const place =
-      previous !== undefined && score(previous) === score(item) ? (into.get(previous) as number) : firstPlace + i;
-    into.set(item, place);
-  });
 }

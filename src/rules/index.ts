@@ -23,7 +23,6 @@ export {
   type Action,
   Game,
   type GameOptions,
-  type Move,
   type Occupant,
   type Result,
   type Standing,
@@ -31,6 +30,8 @@ export {
 } from "./game.ts";
 export { formatMove, formatPath, type Notated, parseHole, parseMove } from "./notation.ts";
 export { perft } from "./perft.ts";
-export { type EndReason, TURN_LIMIT_PER_COLOUR } from "./position.ts";
+export { type EndReason, type Move, type Position, TURN_LIMIT_PER_COLOUR, type VariantRules } from "./position.ts";
 export { notate, type ParsedRecord, readRecord, writeRecord } from "./record.ts";
-export { DEFAULT_SETTINGS, makeSettings, type Settings, seating, type Variant } from "./settings.ts";
+export { DEFAULT_SETTINGS, makeSettings, type Settings } from "./settings.ts";
+export { VARIANTS, type Variant } from "./variants/index.ts";
+export { seating } from "./variants/race.ts";

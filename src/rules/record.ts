@@ -24,6 +24,7 @@ import { RulesError } from "./errors.ts";
 import { type Action, Game } from "./game.ts";
 import { formatMove, formatPath, type Notated, parseMove } from "./notation.ts";
 import type { Settings } from "./settings.ts";
+import { variantNamed } from "./variants/index.ts";
 
 export interface ParsedRecord {
   readonly game: Game;
@@ -61,7 +62,7 @@ export function writeRecord(game: Game, tags: Readonly<Record<string, string>> =
     all.push([name, value]);
   }
   all.push(["Result", resultTag(game)]);
-  if (settings.variant === "capture") all.push(["Captures", game.captures.join(",")]);
+  if (variantNamed(settings.variant).captures) all.push(["Captures", game.captures.join(",")]);
   const header = all.map(([name, value]) => `[${name} "${escapeTag(value)}"]`).join("\n");
   return `${header}\n\n${wrap(game.history.map((action, i) => `${i + 1}. ${notate(action)}`))}\n`;
 }
@@ -124,7 +125,7 @@ export function readRecord(text: string): ParsedRecord {
     throw new RulesError("bad-record", `the Result tag says "${result}" but the moves give "${resultTag(game)}"`);
   }
   const captures = tags.get("Captures");
-  const expectedCaptures = game.settings.variant === "capture" ? game.captures.join(",") : undefined;
+  const expectedCaptures = variantNamed(game.settings.variant).captures ? game.captures.join(",") : undefined;
   if (captures !== undefined && captures !== expectedCaptures) {
     throw new RulesError(
       "bad-record",

@@ -23,6 +23,7 @@ import {
   RulesError,
   type RulesErrorCode,
   type Settings,
+  VARIANTS,
 } from "../../src/rules/index.ts";
 
 /** Hole indices from names separated by spaces, e.g. `holes("a1 b1 b2")`. */
@@ -273,7 +274,7 @@ export function referenceAnyJump(game: Game): boolean {
 /** Every combination of settings the rules accept, by trying them all on the engine. */
 export function legalSettings(): Settings[] {
   const legal: Settings[] = [];
-  for (const variant of ["classic", "capture"] as const)
+  for (const { name: variant } of VARIANTS)
     for (const players of [2, 3, 4, 5, 6])
       for (const colours of [1, 2, 3] as const)
         for (const pieces of [10, 15] as const)

@@ -13,6 +13,7 @@ import {
   TURN_LIMIT_PER_COLOUR,
   writeRecord,
 } from "../../src/rules/index.ts";
+import { RacePosition } from "../../src/rules/variants/race.ts";
 import {
   copy,
   hasFilledGoal,
@@ -81,8 +82,10 @@ function checkPieces(game: Game): void {
   for (const colour of colours) expected[colour] = game.settings.pieces;
   expect(counts).toEqual(expected);
   // The engine's own piece lists agree with the board: no two pieces ever share a hole.
+  const position = game.searchPosition;
+  expect(position).toBeInstanceOf(RacePosition);
   for (const colour of colours) {
-    const listed = game.searchPosition.piecesOf(POINTS.indexOf(colour) + 1);
+    const listed = (position as RacePosition).piecesOf(POINTS.indexOf(colour) + 1);
     expect(new Set(listed).size).toBe(game.settings.pieces);
     expect(names(listed)).toBe(piecesOf(game, colour));
   }

@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { Game, makeSettings, POINT_HOLES, type Point, type Settings, seating } from "../../src/rules/index.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  Game,
+  makeSettings,
+  POINT_HOLES,
+  type Point,
+  type Settings,
+  seating,
+  VARIANTS,
+  writeRecord,
+} from "../../src/rules/index.ts";
 import { legalSettings, names, piecesOf, refusal } from "./helpers.ts";
 
 /** The colours that move, turn by turn, for `plies` turns (each plays its first listed move). */
@@ -199,4 +208,48 @@ describe("partners in teams sit on opposite points", () => {
     expect(unitOf[2]).toBe(unitOf[5]);
     expect(new Set(unitOf).size).toBe(3);
   });
+});
+
+describe("variants come from one registry, by the name in the settings", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("registers the race as classic and the capture variant as capture, each name once", () => {
+    expect(VARIANTS.map((variant) => variant.name)).toEqual(["classic", "capture"]);
+  });
+
+  it.each(VARIANTS.map((variant) => [variant.name, variant] as const))(
+    "makeSettings asks %s, and only it, whether the settings are a game of it",
+    (name, variant) => {
+      for (const each of VARIANTS) vi.spyOn(each, "checkSettings");
+      const settings = makeSettings({ variant: name, players: 3 });
+      expect(variant.checkSettings).toHaveBeenCalledExactlyOnceWith(settings);
+      for (const other of VARIANTS) if (other !== variant) expect(other.checkSettings).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(VARIANTS.map((variant) => [variant.name, variant] as const))(
+    "a %s game starts from the position its variant builds",
+    (name, variant) => {
+      const start = vi.spyOn(variant, "start");
+      const game = Game.create({ variant: name });
+      expect(start).toHaveBeenCalledExactlyOnceWith(game.settings);
+      expect(game.searchPosition).toBe(start.mock.results[0].value);
+    },
+  );
+
+  it("refuses a name no variant has, even one every object answers to", () => {
+    for (const name of ["chess", "toString", "constructor", ""]) {
+      const error = refusal(() => makeSettings({ variant: name as Settings["variant"] }));
+      expect([error.code, error.field]).toEqual(["invalid-settings", "variant"]);
+    }
+  });
+
+  it.each(VARIANTS.map((variant) => [variant.name, variant.captures] as const))(
+    "%s records carry a Captures tag: %s",
+    (name, captures) => {
+      expect(writeRecord(Game.create({ variant: name })).includes("[Captures ")).toBe(captures);
+    },
+  );
 });
