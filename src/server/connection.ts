@@ -12,14 +12,44 @@ import {
 } from "../protocol/index.ts";
 import { TableError } from "../table/index.ts";
 
-const SPECTATOR: Identity = { seat: null, host: false };
-
-export function identityOf(ws: WebSocket): Identity {
-  return (ws.deserializeAttachment() as Identity | null) ?? SPECTATOR;
+/**
+ * What a socket's attachment holds: who it is, and for a seat the key of the
+ * token it presented, which scopes its request ids to that occupant.
+ */
+interface Attachment extends Identity {
+  readonly seatKey: string | null;
 }
 
-export function setIdentity(ws: WebSocket, identity: Identity): void {
-  ws.serializeAttachment(identity);
+const SPECTATOR: Attachment = { seat: null, host: false, seatKey: null };
+
+function attachmentOf(ws: WebSocket): Attachment {
+  return (ws.deserializeAttachment() as Attachment | null) ?? SPECTATOR;
+}
+
+/** Who the socket is, as it is told (`you`). */
+export function identityOf(ws: WebSocket): Identity {
+  const { seat, host } = attachmentOf(ws);
+  return { seat, host };
+}
+
+/** A spectator (or the host) seated with a token: `tokenHash` is that seat token's hash, or null for no seat. */
+export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayBuffer | null = null): void {
+  const seatKey = identity.seat === null || tokenHash === null ? null : hex(tokenHash).slice(0, 16);
+  ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey } satisfies Attachment);
+}
+
+/**
+ * The scope of a socket's request ids: the seat's occupant (its token), or
+ * the host, and the game the request belongs to. A new occupant of the seat,
+ * or the same player in the next game, never meets an old request's id.
+ */
+export function requestKey(ws: WebSocket, game: number, id: string): string {
+  const { seatKey, host } = attachmentOf(ws);
+  return `${seatKey ?? (host ? "host" : "spectator")}:${game}:${id}`;
+}
+
+function hex(bytes: ArrayBuffer): string {
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** Whether a socket can still receive: `getWebSockets()` may list one that is closing. */

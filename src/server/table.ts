@@ -20,7 +20,16 @@ import {
   TableError,
   tableHeader,
 } from "../table/index.ts";
-import { broadcast, FloodGuard, identityOf, isOpen, parseClientMessage, send, setIdentity } from "./connection.ts";
+import {
+  broadcast,
+  FloodGuard,
+  identityOf,
+  isOpen,
+  parseClientMessage,
+  requestKey,
+  send,
+  setIdentity,
+} from "./connection.ts";
 import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
@@ -148,7 +157,9 @@ export class Table extends DurableObject<Env> {
         return this.join(ws, message);
     }
     const who = identityOf(ws);
-    const request = `${who.seat ?? "host"}:${message.id}`;
+    // Who may send this at all comes first: a repeat is acknowledged only to whoever could have sent it.
+    table.authorize(who, message.type);
+    const request = requestKey(ws, table.gameOfRequest(message.type), message.id);
     const seen = this.store.seqOfRequest(request);
     if (seen !== undefined) return send(ws, { type: "ack", id: message.id, seq: seen });
     const now = Date.now();
@@ -183,7 +194,7 @@ export class Table extends DurableObject<Env> {
     }
     const host = hostHash !== undefined && sameHash(meta.hostTokenHash, hostHash);
     if (hostHash && !host) throw new TableError("bad-token", "that host token is not valid at this table");
-    setIdentity(ws, { seat, host });
+    setIdentity(ws, { seat, host }, seatHash ?? null);
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
     this.broadcastPresence();
@@ -214,7 +225,7 @@ export class Table extends DurableObject<Env> {
     const events = table.join(who, message.seat, message.name, Date.now());
     const name = table.names[message.seat] as string;
     const seq = this.commit(events, undefined, () => this.store.takeSeat({ seat: message.seat, name, tokenHash }));
-    setIdentity(ws, { seat: message.seat, host: who.host });
+    setIdentity(ws, { seat: message.seat, host: who.host }, tokenHash);
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
     send(ws, { type: "ack", id: message.id, seq });
     this.broadcastPresence();

@@ -7,7 +7,7 @@
  * server to store and broadcast. Storage, sockets and tokens are the
  * server's business, not this module's.
  */
-import { type Identity, NameSchema, type TableEvent } from "../protocol/index.ts";
+import { type ClientMessageType, type Identity, NameSchema, type TableEvent } from "../protocol/index.ts";
 import { type Action, formatPath, type Game, holeName } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, resultView, TableFold, type TableHeader } from "./fold.ts";
@@ -29,6 +29,37 @@ export class TableCommands extends TableFold {
   create(): LoggedEvent[] {
     const { settings, turnSeconds, firstPlayer } = this;
     return this.record([{ type: "created", settings, turnSeconds, firstPlayer }], this.lastEventAt);
+  }
+
+  /**
+   * Whether `who` may send a request of this type at all, whatever the
+   * table's state: checked before a repeated request id is acknowledged, so
+   * that only someone who could have made a request hears about it.
+   */
+  authorize(who: Identity, type: Exclude<ClientMessageType, "hello" | "sync" | "join">): void {
+    switch (type) {
+      case "move":
+      case "leave":
+        requireSeated(who);
+        return;
+      case "remove":
+      case "start":
+        requireHost(who);
+        return;
+      case "rematch":
+        if (!who.host) requireSeated(who);
+        return;
+    }
+  }
+
+  /**
+   * The game a request belongs to, which scopes its id: the current game,
+   * or for a start or rematch outside a game the game it would start (so a
+   * resent one still finds itself once that game is on).
+   */
+  gameOfRequest(type: ClientMessageType): number {
+    const startsGame = (type === "start" || type === "rematch") && this.status !== "playing";
+    return this.gameNumber + (startsGame ? 1 : 0);
   }
 
   /** A spectator takes a free seat under a name. */

@@ -57,6 +57,39 @@ function expectRefused(commands: TableCommands, attempt: () => unknown, code: st
 
 const types = (events: readonly LoggedEvent[]) => events.map((entry) => entry.event.type);
 
+describe("who may send each request, whatever the table's state", () => {
+  it("moves and leaving are for seated players, removing and starting for the host, a rematch for either", () => {
+    const commands = seatedTable();
+    for (const type of ["move", "leave"] as const) {
+      expectRefused(commands, () => commands.authorize(SPECTATOR, type), "not-seated");
+      expectRefused(commands, () => commands.authorize(HOST, type), "not-seated");
+      commands.authorize(seated(0), type);
+    }
+    for (const type of ["remove", "start"] as const) {
+      expectRefused(commands, () => commands.authorize(seated(0), type), "not-host");
+      commands.authorize(HOST, type);
+    }
+    expectRefused(commands, () => commands.authorize(SPECTATOR, "rematch"), "not-seated");
+    commands.authorize(HOST, "rematch");
+    commands.authorize(seated(1), "rematch");
+  });
+});
+
+describe("a request belongs to the game its events belong to", () => {
+  it("a start or rematch to the game it starts, anything else to the current game", () => {
+    const commands = seatedTable();
+    expect(commands.gameOfRequest("start")).toBe(1);
+    expect(commands.gameOfRequest("leave")).toBe(0);
+    commands.start(HOST, 0);
+    expect(commands.gameOfRequest("start")).toBe(1);
+    expect(commands.gameOfRequest("move")).toBe(1);
+    commands.leave(seated(0), 0);
+    expect(commands.gameOfRequest("rematch")).toBe(2);
+    commands.rematch(HOST, 0);
+    expect(commands.gameOfRequest("rematch")).toBe(2);
+  });
+});
+
 describe("a new table's log starts with `created`, its settings and its clock", () => {
   it("numbers it 1 and dates it at the table's creation", () => {
     const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3, turnSeconds: 60 }), 42);

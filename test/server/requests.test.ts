@@ -1,0 +1,99 @@
+/**
+ * Request ids make a request idempotent for whoever sent it, in the game it
+ * belongs to: a repeat is acknowledged, never applied twice, and nobody else
+ * (a new occupant of the seat, a spectator, the same player in the next
+ * game) meets an old request's id.
+ */
+import { describe, expect, it } from "vitest";
+import { closeAll, createTable, getSnapshot, hello, identity, join, setUpTable } from "./helpers.ts";
+
+describe("every applied request is acknowledged with the seq of its last event", () => {
+  it("a leave before the game: the unseated event, then its ack", async () => {
+    const { id } = await createTable();
+    const { client } = await hello(id, "aino");
+    await join(client, 0, "Aino");
+    client.send({ type: "leave", id: "bye" });
+    const unseated = await client.event("unseated");
+    expect(await client.next("ack", (m) => m.id === "bye")).toEqual({ type: "ack", id: "bye", seq: unseated.seq });
+    client.close();
+  });
+
+  it("a join: the seated event, the token to the joiner, then the ack", async () => {
+    const { id } = await createTable();
+    const { client } = await hello(id, "aino");
+    client.send({ type: "join", id: "sit", seat: 1, name: "Aino" });
+    const seated = await client.event("seated");
+    expect(await client.next("joined")).toMatchObject({ id: "sit", seat: 1 });
+    expect(await client.next("ack", (m) => m.id === "sit")).toEqual({ type: "ack", id: "sit", seq: seated.seq });
+    client.close();
+  });
+});
+
+describe("a request id belongs to the seat's occupant and the game", () => {
+  it("a new occupant of a seat reusing an old id is served, not acknowledged for someone else", async () => {
+    const { id } = await createTable();
+    const { client: first } = await hello(id, "first");
+    await join(first, 0, "Aino");
+    first.send({ type: "leave", id: "same" });
+    await first.next("ack", (m) => m.id === "same");
+    first.close();
+
+    const { client: second } = await hello(id, "second");
+    await join(second, 0, "Bjørn");
+    second.send({ type: "leave", id: "same" });
+    const unseated = await second.event("unseated");
+    expect(await second.next("ack", (m) => m.id === "same")).toEqual({ type: "ack", id: "same", seq: unseated.seq });
+    expect((await getSnapshot(id)).seats[0].name).toBeNull();
+    second.close();
+  });
+
+  it("the same player reusing an id in the next game is served", async () => {
+    const game = await setUpTable({ players: 3 });
+    const [leaver, stayer] = game.players;
+    leaver.client.send({ type: "leave", id: "again" });
+    await game.spectator.event("resigned", (event) => event.seat === leaver.seat);
+    game.players[2].client.send({ type: "leave", id: "also" });
+    await game.spectator.event("ended");
+    stayer.client.send({ type: "rematch", id: "next" });
+    await game.spectator.event("started", (event) => event.game === 2);
+
+    leaver.client.send({ type: "leave", id: "again" });
+    const resigned = await game.spectator.event("resigned", (event) => event.seat === leaver.seat);
+    expect((await leaver.client.next("ack", (m) => m.id === "again" && m.seq === resigned.seq)).seq).toBe(resigned.seq);
+    closeAll(game.clients);
+  });
+
+  it("a resent rematch is still acknowledged once its game is on", async () => {
+    const game = await setUpTable();
+    game.players[0].client.send({ type: "leave", id: "leave-0" });
+    await game.spectator.event("ended");
+    game.players[1].client.send({ type: "rematch", id: "again!" });
+    const started = await game.spectator.event("started", (event) => event.game === 2);
+    game.players[1].client.send({ type: "rematch", id: "again!" });
+    const acks = [
+      await game.players[1].client.next("ack", (m) => m.id === "again!"),
+      await game.players[1].client.next("ack", (m) => m.id === "again!"),
+    ];
+    expect(acks).toEqual([
+      { type: "ack", id: "again!", seq: started.seq },
+      { type: "ack", id: "again!", seq: started.seq },
+    ]);
+    expect((await getSnapshot(game.table.id)).game?.number).toBe(2);
+    closeAll(game.clients);
+  });
+});
+
+describe("who may send a request is checked before its id is looked up", () => {
+  it("a spectator reusing the host's start id is refused as a spectator, not acknowledged", async () => {
+    const game = await setUpTable({}, false);
+    game.host.send({ type: "start", id: "go" });
+    await game.spectator.event("started");
+    const { client: watcher, welcome } = await hello(game.table.id, "watcher");
+    expect(welcome.you).toEqual(identity(null));
+    watcher.send({ type: "move", id: "go", path: "c1-d1" });
+    expect(await watcher.error("not-seated")).toMatchObject({ id: "go", code: "not-seated" });
+    await watcher.flush();
+    expect(watcher.messages.some((m) => m.type === "ack")).toBe(false);
+    closeAll([...game.clients, watcher]);
+  });
+});
