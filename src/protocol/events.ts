@@ -19,6 +19,12 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("moved"), seat: SeatSchema, path: z.string(), captured: z.array(z.string()) }),
   /** A side with no legal move, written right after the move that blocked it. */
   z.object({ type: z.literal("passed"), seat: SeatSchema }),
+  /**
+   * A seat has finished the race and taken its place, written right after the
+   * move that finished it (partners finish together, and a colour can be
+   * finished by another's move).
+   */
+  z.object({ type: z.literal("finished"), seat: SeatSchema, place: z.int().check(z.minimum(1)) }),
   /** `timeout`: the turn clock ran out. */
   z.object({ type: z.literal("resigned"), seat: SeatSchema, reason: z.enum(["left", "timeout"]) }),
   z.object({ type: z.literal("ended"), result: ResultViewSchema }),

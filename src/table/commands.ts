@@ -178,10 +178,18 @@ export class TableCommands extends TableFold {
     return logged;
   }
 
-  /** What the log owes after its last event: a pass for a side with no move, or the end of the game. */
+  /**
+   * What the log owes after its last event: a seat that has finished (best
+   * place first), a pass for a side with no move, or the end of the game.
+   */
   private owedEvent(): TableEvent | undefined {
     const { game } = this;
     if (!game) return undefined;
+    const finisher = game
+      .standings()
+      .filter((standing) => standing.finished && !this.finishedLogged(standing.player))
+      .sort((a, b) => (a.place ?? 0) - (b.place ?? 0))[0];
+    if (finisher) return { type: "finished", seat: finisher.player, place: finisher.place ?? 0 };
     const turn = game.turn;
     if (turn && game.mustPass) return { type: "passed", seat: turn.player };
     const result = game.result();

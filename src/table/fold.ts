@@ -85,6 +85,8 @@ export class TableFold {
   private lastAt: number;
   /** Whether the current game's `ended` event is in the log. */
   private endLogged = false;
+  /** Seats whose `finished` event is in the log, in the current game. */
+  private readonly finishLogged = new Set<number>();
   /** When the side to move got the turn: the clock restarts only when the turn passes on. */
   private turnStartedAt = 0;
   private turnKey = "";
@@ -126,6 +128,11 @@ export class TableFold {
   /** Whether the current game's `ended` event is in the log. */
   get ended(): boolean {
     return this.endLogged;
+  }
+
+  /** Whether a seat's `finished` event is in the log. */
+  finishedLogged(seat: number): boolean {
+    return this.finishLogged.has(seat);
   }
 
   get status(): TableStatus {
@@ -178,6 +185,7 @@ export class TableFold {
         this.currentGameNumber = event.game;
         this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
         this.endLogged = false;
+        this.finishLogged.clear();
         break;
       case "moved": {
         const game = this.requireGame();
@@ -190,6 +198,9 @@ export class TableFold {
         break;
       case "resigned":
         this.requireGame().resign(event.seat);
+        break;
+      case "finished":
+        this.finishLogged.add(event.seat);
         break;
       case "ended":
         this.endLogged = true;
@@ -229,6 +240,7 @@ export class TableFold {
       this.currentGameNumber = view.number;
       this.currentGame = Game.replay(this.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
       this.endLogged = view.result !== null;
+      for (const { seat, finished } of snapshot.seats) if (finished) this.finishLogged.add(seat);
     }
     this.lastSeq = snapshot.seq;
     this.lastAt = now;

@@ -53,6 +53,7 @@ describe("the documented examples are valid", () => {
       "moved",
       "passed",
       "resigned",
+      "finished",
       "ended",
     ]);
     for (const event of events) expect(TableEventSchema.parse(event)).toEqual(event);

@@ -128,6 +128,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       }
     } else if (event.type === "started") {
       live.textContent = i18n.t("announceStart", { n: event.game, name: seatNames(i18n, model)[event.firstPlayer] });
+    } else if (event.type === "finished") {
+      live.textContent = i18n.t("announceFinished", { name: seatNames(i18n, model)[event.seat], place: event.place });
     }
   });
   client.on("error", (error: SdkError) => {

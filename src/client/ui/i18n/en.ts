@@ -98,6 +98,7 @@ const messages = {
   colour_NW: "black",
   announceMove: "{name}: {move}",
   announceStart: "Game {n} started. {name} moves first.",
+  announceFinished: "{name} is home: place {place}.",
   notFound: "No such page.",
 };
 

@@ -97,6 +97,7 @@ export const fi: Translation = {
     colour_NW: "musta",
     announceMove: "{name}: {move}",
     announceStart: "Peli {n} alkoi. {name} aloittaa.",
+    announceFinished: "{name} on maalissa: sija {place}.",
     notFound: "Sivua ei löydy.",
   },
   errors: {

@@ -97,6 +97,7 @@ export const nb: Translation = {
     colour_NW: "svart",
     announceMove: "{name}: {move}",
     announceStart: "Parti {n} har startet. {name} begynner.",
+    announceFinished: "{name} er i mål: plass {place}.",
     notFound: "Siden finnes ikke.",
   },
   errors: {

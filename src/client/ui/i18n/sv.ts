@@ -97,6 +97,7 @@ export const sv: Translation = {
     colour_NW: "svart",
     announceMove: "{name}: {move}",
     announceStart: "Parti {n} har börjat. {name} börjar.",
+    announceFinished: "{name} är i mål: plats {place}.",
     notFound: "Sidan finns inte.",
   },
   errors: {
