@@ -1,7 +1,8 @@
 /**
  * A game: the position plus everything a table needs around it — validated
- * moves in notation, turn checks, the legal-move listing clients highlight,
- * the history a record is written from, and the result.
+ * moves in notation, turn checks, what may follow a partial path (what a
+ * board highlights as a move is picked), the history a record is written
+ * from, and the result.
  */
 import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
 import { colourPoint, EMPTY, NEUTRAL } from "./cells.ts";
