@@ -1,13 +1,14 @@
 /**
  * A game: the position plus everything a table needs around it — validated
- * moves in notation, turn checks, the legal-move listing clients highlight,
- * the history a record is written from, and the result.
+ * moves in notation, turn checks, what may follow a partial path (what a
+ * board highlights as a move is picked), the history a record is written
+ * from, and the result.
  */
 import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
 import { colourPoint, EMPTY, NEUTRAL } from "./cells.ts";
 import { RulesError } from "./errors.ts";
 import { type Notated, parseMove } from "./notation.ts";
-import type { EndReason, Move, Position } from "./position.ts";
+import { type Continuations, type EndReason, type Move, NO_CONTINUATIONS, type Position } from "./position.ts";
 import { makeSettings, type Settings } from "./settings.ts";
 import { variantNamed } from "./variants/index.ts";
 
@@ -129,10 +130,29 @@ export class Game {
 
   /**
    * Every legal move of the side to move. Race: one per (piece, destination),
-   * with a shortest path. Capture: every chain of every piece, each prefix included.
+   * with a shortest path. Capture: every chain of every piece, each prefix
+   * included, which can run to millions of moves: to pick or count moves use
+   * `continuations` and `countMoves`, to check one use `check`.
    */
   legalMoves(): Move[] {
     return this.isOver ? [] : this.position.legalMoves();
+  }
+
+  /** How many legal moves the side to move has (as many as `legalMoves` lists), counted without listing them. */
+  countMoves(): number {
+    return this.isOver ? 0 : this.position.countMoves();
+  }
+
+  /**
+   * What may follow a partial path of the side to move, hole by hole from
+   * the piece's hole: the holes that may come next, and whether the path is a
+   * move as it stands. After no hole, the pieces that may move; in the race a
+   * piece's destinations follow it, each a whole move; in the capture variant
+   * landings follow landings. Nothing follows once the game is over.
+   */
+  continuations(path: readonly Hole[]): Continuations {
+    for (const hole of path) checkHole(hole);
+    return this.isOver ? NO_CONTINUATIONS : this.position.continuations(path);
   }
 
   /**
@@ -240,8 +260,10 @@ export class Game {
 /** A path as `apply` may receive it from outside the notation: two holes or more, each a hole of the board. */
 function checkHoles(path: readonly Hole[]): void {
   if (path.length < 2) throw new RulesError("bad-notation", "a move names at least two holes");
-  for (const hole of path) {
-    if (!Number.isInteger(hole) || hole < 0 || hole >= HOLE_COUNT)
-      throw new RulesError("bad-notation", `${hole} is not a hole index (0 to ${HOLE_COUNT - 1})`);
-  }
+  for (const hole of path) checkHole(hole);
+}
+
+function checkHole(hole: Hole): void {
+  if (!Number.isInteger(hole) || hole < 0 || hole >= HOLE_COUNT)
+    throw new RulesError("bad-notation", `${hole} is not a hole index (0 to ${HOLE_COUNT - 1})`);
 }

@@ -30,7 +30,14 @@ export {
 } from "./game.ts";
 export { formatMove, formatPath, type Notated, parseHole, parseMove } from "./notation.ts";
 export { perft } from "./perft.ts";
-export { type EndReason, type Move, type Position, TURN_LIMIT_PER_COLOUR, type VariantRules } from "./position.ts";
+export {
+  type Continuations,
+  type EndReason,
+  type Move,
+  type Position,
+  TURN_LIMIT_PER_COLOUR,
+  type VariantRules,
+} from "./position.ts";
 export { notate, type ParsedRecord, readRecord, writeRecord } from "./record.ts";
 export { DEFAULT_SETTINGS, makeSettings, type Settings } from "./settings.ts";
 export { VARIANTS, type Variant } from "./variants/index.ts";

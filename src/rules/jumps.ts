@@ -39,17 +39,11 @@ export function longJump(cells: Uint8Array, from: Hole, direction: number): numb
 }
 
 /**
- * The piece a written jump leg from `a` to `b` passes over. Throws an
- * `illegal-move` RulesError saying why when the leg is no legal jump, or
- * when it jumps a piece in `alreadyJumped`.
+ * The piece a written jump leg from `a` to `b` passes over, on the board as
+ * it stands. Throws an `illegal-move` RulesError saying why when the leg is
+ * no legal jump.
  */
-export function jumpedPiece(
-  cells: Uint8Array,
-  a: Hole,
-  b: Hole,
-  longJumps: boolean,
-  alreadyJumped: ReadonlySet<Hole>,
-): Hole {
+export function jumpedPiece(cells: Uint8Array, a: Hole, b: Hole, longJumps: boolean): Hole {
   const leg = `${holeName(a)}-${holeName(b)}`;
   const refuse = (why: string): never => {
     throw new RulesError("illegal-move", `${leg}: ${why}`);
@@ -66,7 +60,6 @@ export function jumpedPiece(
     const hole = RAYS[base + k - 1];
     if (k === middle) {
       if (cells[hole] === EMPTY) refuse(`there is no piece on ${holeName(hole)} to jump`);
-      if (alreadyJumped.has(hole)) refuse(`the piece on ${holeName(hole)} was already jumped`);
     } else if (cells[hole] !== EMPTY) {
       refuse(`${holeName(hole)} is in the way: a jump passes over exactly one piece`);
     }

@@ -29,6 +29,25 @@ export interface Move {
   readonly captured: readonly Hole[];
 }
 
+/**
+ * What may follow a partial path of holes, the piece's hole first, for the
+ * side to move: how a move is picked hole by hole without listing every move.
+ */
+export interface Continuations {
+  /**
+   * The holes that may come next: after no hole, the pieces that may move;
+   * after a piece, where it may go (capture: its first landings; race: its
+   * destinations, each a whole move); after capture landings, the landings
+   * that may follow. Empty after a path no move starts with.
+   */
+  readonly next: readonly Hole[];
+  /** Whether the path as it stands is a legal move. */
+  readonly isMove: boolean;
+}
+
+/** What follows a path no move starts with. */
+export const NO_CONTINUATIONS: Continuations = { next: [], isMove: false };
+
 /** No game runs forever: after this many turns per side in play the game ends (see docs/rules.md). */
 export const TURN_LIMIT_PER_COLOUR = 1000;
 
@@ -82,8 +101,12 @@ export abstract class Position {
   abstract get colour(): Point | undefined;
   /** Whether the side to move has any legal move (in the race, a side without one must pass). */
   abstract hasMove(): boolean;
-  /** Every legal move of the side to move. */
+  /** Every legal move of the side to move. In the capture variant the list can run to millions. */
   abstract legalMoves(): Move[];
+  /** How many legal moves the side to move has, counted without listing them. */
+  abstract countMoves(): number;
+  /** What may follow a partial path (hole indices, each a hole of the board). */
+  abstract continuations(path: readonly Hole[]): Continuations;
   /** The move a written path of holes makes for the side to move; throws an `illegal-move` RulesError. */
   abstract checkPath(path: readonly Hole[]): Move;
   /** Plays a move `checkPath` or `legalMoves` gave on this very position, then ends the turn. */

@@ -3,15 +3,15 @@
  * in positions of real games. Clicks, taps and keys all end in the same picks.
  */
 import { describe, expect, it } from "vitest";
-import { listedMoves, NO_MOVES } from "../../src/client/ui/legal-moves.ts";
+import { engineMoves, NO_MOVES } from "../../src/client/ui/legal-moves.ts";
 import { MovePicker } from "../../src/client/ui/move-picker.ts";
 import { Game, holeName, parseMove, type Settings } from "../../src/rules/index.ts";
 
-/** A game after some moves, and a picker offered its legal moves as the page offers them (the SDK's legal paths). */
+/** A game after some moves, and a picker offered its legal moves as the page offers them (asked of the engine). */
 function pickerAfter(settings: Partial<Settings>, moves: readonly string[]): { game: Game; picker: MovePicker } {
   const game = Game.replay(settings, {}, moves.map(parseMove));
   const picker = new MovePicker();
-  picker.offer(game.settings.variant, listedMoves(game.legalMoves().map((move) => move.path.map(holeName))));
+  picker.offer(game.settings.variant, engineMoves(game));
   return { game, picker };
 }
 
@@ -163,7 +163,7 @@ describe("new legal moves", () => {
     const { game, picker } = pickerAfter({ variant: "capture", players: 2 }, CAPTURE_CHAINS);
     picker.pick("f7");
     picker.pick("f5");
-    picker.offer("capture", listedMoves(game.legalMoves().map((move) => move.path.map(holeName))));
+    picker.offer("capture", engineMoves(game));
     expect(picker.selection).toEqual(["f7", "f5"]);
   });
 
@@ -181,10 +181,11 @@ describe("new legal moves", () => {
   });
 
   it("drop a capture path the new position does not continue", () => {
-    const { picker } = pickerAfter({ variant: "capture", players: 2 }, CAPTURE_CHAINS);
+    const { game, picker } = pickerAfter({ variant: "capture", players: 2 }, CAPTURE_CHAINS);
     picker.pick("f7");
     picker.pick("f5");
-    picker.offer("capture", listedMoves([["f7", "d2"]]));
+    game.play("f7-f5"); // the piece picked has moved away
+    picker.offer("capture", engineMoves(game));
     expect(picker.selection).toEqual([]);
   });
 });

@@ -246,13 +246,16 @@ export function referenceDestinations(game: Game, from: Hole): Set<Hole> {
   return landings;
 }
 
-/** Every capture chain of the piece on `from`, each prefix included, written as paths (reference). */
+/**
+ * Every capture chain of the piece on `from`, each prefix included, written
+ * as paths (reference). The piece is lifted, and each jumped piece "leaves
+ * the board" at once: its hole is empty for the rest of the chain.
+ */
 export function referenceChains(game: Game, from: Hole): string[] {
   const chains: string[] = [];
-  const empty = (hole: Hole) => hole === from || game.occupant(hole) === null;
   const extend = (path: Hole[], jumped: Set<Hole>) => {
+    const empty = (hole: Hole) => hole === from || jumped.has(hole) || game.occupant(hole) === null;
     for (const [over, to] of jumpsFrom(path[path.length - 1], empty, game.settings.longJump)) {
-      if (jumped.has(over)) continue;
       const longer = [...path, to];
       chains.push(longer.map(holeName).join("-"));
       extend(longer, new Set([...jumped, over]));

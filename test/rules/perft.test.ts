@@ -28,9 +28,29 @@ describe("perft from the start matches the known counts", () => {
     [{ players: 2, pieces: 15 }, 1, 22],
     [{ variant: "capture" }, 1, 54],
     [{ variant: "capture" }, 2, 3600],
+    [{ variant: "capture", longJump: true }, 2, 3804],
+    [{ variant: "capture", longJump: true }, 3, 328614],
   ] as [Partial<Settings>, number, number][])("%o at depth %i counts %i", (settings, depth, nodes) => {
     expect(perftAfter(settings, "", depth)).toBe(nodes);
   });
+});
+
+/** Eight plies into a two-player capture game, where the chains have begun to multiply. */
+const EIGHT_PLIES = "f5-f3 f7-f5 i2-g2 k4-i2 g7-i5 f9-f7 m6-k4 j5-l5";
+
+describe("capture perft counts what bench/native's independent counter counts", () => {
+  // perft-native --capture [--long-jump] [--moves "…"] DEPTH gives the same counts.
+  it.each([
+    [{ variant: "capture" }, EIGHT_PLIES, 1, 692828],
+    [{ variant: "capture", longJump: true }, EIGHT_PLIES, 1, 900096],
+    // l8-j8-p1 jumps m8 along the line through k8, which its first leg captured.
+    [{ variant: "capture", longJump: true }, "j8-j10 l8-j8-p1", 1, 95],
+  ] as [Partial<Settings>, string, number, number][])(
+    "%o after %s at depth %i counts %i",
+    (settings, moves, depth, nodes) => {
+      expect(perftAfter(settings, moves, depth)).toBe(nodes);
+    },
+  );
 });
 
 describe("perft from mid-game positions matches an independent generator", () => {

@@ -99,7 +99,10 @@ function checkListing(game: Game): void {
     return;
   }
   expect(perft(game.searchPosition, 1)).toBe(Math.max(1, moves.length));
+  expect(game.countMoves()).toBe(moves.length);
   expect(game.mustPass).toBe(moves.length === 0);
+  // The pieces that may move, as a board asks for them, are the listed moves' first holes.
+  expect(names(game.continuations([]).next)).toBe(names(moves.map((move) => move.path[0])));
   const listed = moves.map((move) => formatPath(move.path));
   if (game.settings.variant === "capture") {
     expect(new Set(listed).size).toBe(listed.length);

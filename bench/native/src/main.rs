@@ -13,12 +13,17 @@
 //! bulk-counted (popcount of the destination sets).
 //!
 //! Also `--capture`: an independent count check of the capture variant (60
-//! neutral pieces on the hexagon, centre empty; a move is a landing sequence
-//! of short jumps over pieces not yet jumped in the chain, the jumped pieces
-//! leave the board when the move ends; the game ends when no jump is left).
+//! neutral pieces on the hexagon, centre empty; any piece moves; a move is a
+//! landing sequence of jumps, stopping after any landing; each jumped piece
+//! is captured at once and leaves the board, so later legs of the chain may
+//! land on its hole or jump along a line through it; the moving piece is
+//! lifted off its hole while it jumps; the game ends when no jump is left).
+//! `--long-jump` lets a jump pass over the nearest piece on a line at any
+//! distance, landing as far beyond it over empty holes; `--moves "f5-f3 …"`
+//! plays capture moves, written with every landing, before counting.
 //! That mode only confirms node counts; it is not a timing baseline.
 //!
-//! usage: perft-native [--capture] [--runs N] DEPTH
+//! usage: perft-native [--capture [--long-jump] [--moves "m1 m2 …"]] [--runs N] DEPTH
 //! Prints one line per timed run and a JSON summary as the last line; timing
 //! is measured inside the process (std::time::Instant), after one warm-up run.
 
@@ -41,6 +46,11 @@ struct Tables {
     jump_count: [u8; HOLES],
     jump_over: [[u8; 6]; HOLES],
     jump_to: [[u8; 6]; HOLES],
+    /// The holes along each of the six lines from a hole, nearest first, for long jumps.
+    rays: [[[u8; 16]; 6]; HOLES],
+    ray_len: [[u8; 6]; HOLES],
+    /// (row, doubled column) of each hole, for reading move notation.
+    coords: Vec<(i32, i32)>,
     /// The ten holes of the north and south points.
     north: u128,
     south: u128,
@@ -62,6 +72,9 @@ impl Tables {
             jump_count: [0; HOLES],
             jump_over: [[0; 6]; HOLES],
             jump_to: [[0; 6]; HOLES],
+            rays: [[[0; 16]; 6]; HOLES],
+            ray_len: [[0; 6]; HOLES],
+            coords: Vec::new(),
             north: 0,
             south: 0,
             hexagon: 0,
@@ -69,6 +82,14 @@ impl Tables {
         };
         for hole in 0..HOLES {
             let (row, x) = coords[hole];
+            for (d, (dr, dx)) in DIRECTIONS.into_iter().enumerate() {
+                let mut k = 0;
+                while let Some(next) = at(row + dr * (k as i32 + 1), x + dx * (k as i32 + 1)) {
+                    t.rays[hole][d][k] = next as u8;
+                    k += 1;
+                }
+                t.ray_len[hole][d] = k as u8;
+            }
             for (dr, dx) in DIRECTIONS {
                 let Some(over) = at(row + dr, x + dx) else { continue };
                 t.steps[hole] |= bit(over);
@@ -89,7 +110,17 @@ impl Tables {
         assert_eq!(t.north.count_ones(), 10);
         assert_eq!(t.south.count_ones(), 10);
         assert_eq!(t.hexagon.count_ones(), 61);
+        t.coords = coords;
         t
+    }
+
+    /// The hole a name such as `i5` denotes: row letter a–q, then the position in the row from 1.
+    fn hole(&self, name: &str) -> usize {
+        let row = (name.as_bytes()[0] as i32) - ('a' as i32);
+        let position: i32 = name[1..].parse().expect("a hole name is a row letter and a number");
+        assert!((0..17).contains(&row) && position >= 1 && position <= ROW_LENGTHS[row as usize], "no hole {name}");
+        let x = 2 * (position - 1) - (ROW_LENGTHS[row as usize] - 1);
+        self.coords.iter().position(|&c| c == (row, x)).unwrap()
     }
 
     /// Every hole the piece on `from` can reach: the closure of its short
@@ -167,47 +198,70 @@ impl Race<'_> {
 struct Capture<'a> {
     t: &'a Tables,
     occupied: u128,
+    long: bool,
 }
 
 impl Capture<'_> {
+    /// The single jumps from `at` on the board as it stands, as (over, to) pairs.
+    fn jumps(&self, at: usize) -> ([(u8, u8); 6], usize) {
+        let mut found = [(0u8, 0u8); 6];
+        let mut n = 0;
+        let empty = |hole: u8| (self.occupied >> hole) & 1 == 0;
+        if self.long {
+            for d in 0..6 {
+                let ray = &self.t.rays[at][d][..self.t.ray_len[at][d] as usize];
+                // The nearest piece on the line is the one jumped; the landing is as far beyond it.
+                let Some(k) = ray.iter().position(|&hole| !empty(hole)) else { continue };
+                let landing = 2 * k + 1;
+                if landing < ray.len() && ray[k + 1..=landing].iter().all(|&hole| empty(hole)) {
+                    found[n] = (ray[k], ray[landing]);
+                    n += 1;
+                }
+            }
+        } else {
+            for k in 0..self.t.jump_count[at] as usize {
+                let (over, to) = (self.t.jump_over[at][k], self.t.jump_to[at][k]);
+                if !empty(over) && empty(to) {
+                    found[n] = (over, to);
+                    n += 1;
+                }
+            }
+        }
+        (found, n)
+    }
+
     fn any_jump(&self) -> bool {
         let mut pieces = self.occupied;
         while pieces != 0 {
             let at = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            for k in 0..self.t.jump_count[at] as usize {
-                let over = self.t.jump_over[at][k] as usize;
-                let to = self.t.jump_to[at][k] as usize;
-                if (self.occupied >> over) & 1 != 0 && (self.occupied >> to) & 1 == 0 {
-                    return true;
-                }
+            if self.jumps(at).1 > 0 {
+                return true;
             }
         }
         false
     }
 
-    /// Walks every chain from `at` (the piece lifted, `jumped` still on the
-    /// board): each landing is a move; below the last ply, plays it.
-    fn chains(&mut self, from: usize, at: usize, jumped: u128, depth: u32) -> u64 {
+    /// Counts the chains that go on from `at`, where the moving piece stands
+    /// (lifted off the board) with every piece it jumped already gone: each
+    /// landing is a move; below the last ply, plays it and counts on.
+    fn chains(&mut self, at: usize, depth: u32) -> u64 {
         let mut nodes = 0u64;
-        for k in 0..self.t.jump_count[at] as usize {
-            let over = self.t.jump_over[at][k] as usize;
-            let to = self.t.jump_to[at][k] as usize;
-            if (self.occupied >> over) & 1 == 0 || (self.occupied >> to) & 1 != 0 || (jumped >> over) & 1 != 0 {
-                continue;
-            }
-            let jumped = jumped | bit(over);
+        let (jumps, n) = self.jumps(at);
+        for &(over, to) in &jumps[..n] {
+            let (over, to) = (over as usize, to as usize);
+            self.occupied &= !bit(over); // captured at once
             if depth == 1 {
                 nodes += 1;
             } else {
-                let before = self.occupied;
-                self.occupied = (self.occupied & !jumped) | bit(to);
+                self.occupied |= bit(to);
                 if self.any_jump() {
                     nodes += self.perft(depth - 1);
                 }
-                self.occupied = before;
+                self.occupied &= !bit(to);
             }
-            nodes += self.chains(from, to, jumped, depth);
+            nodes += self.chains(to, depth);
+            self.occupied |= bit(over);
         }
         nodes
     }
@@ -219,44 +273,79 @@ impl Capture<'_> {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             self.occupied &= !bit(from);
-            nodes += self.chains(from, from, 0, depth);
+            nodes += self.chains(from, depth);
             self.occupied |= bit(from);
         }
         nodes
     }
+
+    /// Plays a move written with every landing, e.g. `g6-e6-e8-g6`: each
+    /// leg must be a jump on the board as the earlier legs left it.
+    fn play(&mut self, notation: &str) {
+        let path: Vec<usize> = notation.split('-').map(|name| self.t.hole(name)).collect();
+        assert!(path.len() >= 2 && (self.occupied >> path[0]) & 1 != 0, "{notation}: no move");
+        self.occupied &= !bit(path[0]);
+        for leg in path.windows(2) {
+            let (jumps, n) = self.jumps(leg[0]);
+            let Some(&(over, _)) = jumps[..n].iter().find(|&&(_, to)| to as usize == leg[1]) else {
+                panic!("{notation}: no jump lands on the hole after {}", leg[0]);
+            };
+            self.occupied &= !bit(over as usize);
+        }
+        self.occupied |= bit(path[path.len() - 1]);
+    }
 }
 
-fn count(t: &Tables, capture: bool, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if capture {
-        Capture { t, occupied: black_box(t.hexagon & !bit(t.centre)) }.perft(depth)
+/// What to count: the race from its start, or a capture position.
+struct Options {
+    capture: bool,
+    long: bool,
+    moves: Vec<String>,
+}
+
+fn count(t: &Tables, options: &Options, depth: u32) -> u64 {
+    if options.capture {
+        let mut capture = Capture { t, occupied: black_box(t.hexagon & !bit(t.centre)), long: options.long };
+        for notation in &options.moves {
+            capture.play(notation);
+        }
+        if !capture.any_jump() {
+            return 0; // the game is over
+        }
+        if depth == 0 {
+            return 1;
+        }
+        capture.perft(depth)
+    } else if depth == 0 {
+        1
     } else {
         Race { t, own: black_box([t.north, t.south]), goal: [t.south, t.north] }.perft(0, depth)
     }
 }
 
 fn main() {
-    let usage = "usage: perft-native [--capture] [--runs N] DEPTH";
-    let mut capture = false;
+    let usage = "usage: perft-native [--capture [--long-jump] [--moves \"m1 m2 …\"]] [--runs N] DEPTH";
+    let mut options = Options { capture: false, long: false, moves: Vec::new() };
     let mut runs = 1usize;
     let mut depth = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--capture" => capture = true,
+            "--capture" => options.capture = true,
+            "--long-jump" => options.long = true,
+            "--moves" => options.moves = args.next().expect(usage).split_whitespace().map(String::from).collect(),
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0).expect(usage),
             _ => depth = Some(arg.parse::<u32>().expect(usage)),
         }
     }
+    assert!(options.capture || (!options.long && options.moves.is_empty()), "{usage}: the race counts from its start, short jumps only");
     let depth = depth.expect(usage);
     let t = Tables::new();
-    let nodes = count(&t, capture, depth); // warm-up
+    let nodes = count(&t, &options, depth); // warm-up
     let mut times = Vec::with_capacity(runs);
     for run in 1..=runs {
         let start = Instant::now();
-        let counted = count(&t, capture, black_box(depth));
+        let counted = count(&t, &options, black_box(depth));
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         assert_eq!(counted, nodes, "run {run} counted {counted}, warm-up counted {nodes}");
         eprintln!("run {run}: {nodes} nodes in {ms:.3} ms");
@@ -268,7 +357,7 @@ fn main() {
     let list = times.iter().map(|ms| format!("{ms:.3}")).collect::<Vec<_>>().join(",");
     println!(
         "{{\"variant\":\"{}\",\"depth\":{depth},\"nodes\":{nodes},\"runs\":{runs},\"medianMs\":{median:.3},\"minMs\":{:.3},\"maxMs\":{:.3},\"timesMs\":[{list}]}}",
-        if capture { "capture" } else { "race" },
+        if options.capture { "capture" } else { "race" },
         sorted[0],
         sorted[runs - 1],
     );

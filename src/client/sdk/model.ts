@@ -3,7 +3,7 @@
  * same one the server keeps), restored from a snapshot, plus what only a
  * client tracks: who is connected and the last move, for its trail and
  * animation. The game is the rules engine's `Game`, replayed from the
- * snapshot's moves, so the client knows every legal move without asking.
+ * snapshot's moves, so the client asks it about legal moves, never the server.
  */
 import type { SeatView, Snapshot } from "../../protocol/index.ts";
 import { type Action, holeName, type Point, seating } from "../../rules/index.ts";
@@ -67,12 +67,6 @@ export class TableModel extends TableFold {
   /** Each seat as the snapshot shows it. */
   get seats(): readonly SeatView[] {
     return this.seatViews(this.connected);
-  }
-
-  /** Every legal move of the side to move, as full paths of hole names. */
-  legalPaths(): string[][] {
-    if (!this.game || this.game.isOver) return [];
-    return this.game.legalMoves().map((move) => move.path.map(holeName));
   }
 
   /** Marks which seats have a connection open. */

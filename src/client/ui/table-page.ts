@@ -10,7 +10,7 @@ import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
 import { h, Section } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
-import { listedMoves, NO_MOVES } from "./legal-moves.ts";
+import { engineMoves, NO_MOVES } from "./legal-moves.ts";
 import { shareBox } from "./share.ts";
 import { startingPieces } from "./starting-pieces.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
@@ -101,7 +101,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     board.update({
       variant: model.settings.variant,
       pieces: model.game ? model.pieces : startingPieces(model.settings),
-      moves: myTurn(model) && client.connection === "open" ? listedMoves(model.legalPaths()) : NO_MOVES,
+      moves: myTurn(model) && client.connection === "open" && model.game ? engineMoves(model.game) : NO_MOVES,
       lastMove: model.lastMove,
     });
     share.update([model.status === "waiting", i18n.language], () =>

@@ -1,8 +1,10 @@
 /**
- * The capture variant's jump chains. A jumped piece stays on the board until
- * the move ends, so it still blocks landings and long jumps later in the
- * chain, but it cannot be jumped again; the chain may pass through and end
- * on its starting hole. Scratch arrays are reused and nothing is allocated.
+ * The capture variant's jump chains. A jumped piece is captured at once: it
+ * leaves the board as the leg is made, so later legs of the same chain may
+ * land on its hole or jump along a line through it, and no chain can jump it
+ * twice. The moving piece is lifted off its hole, so a chain may pass through
+ * and end on it. The walks take pieces off `cells` and put every one back
+ * before they return; nothing is allocated.
  */
 import { DIRECTION_COUNT, HOLE_COUNT, type Hole, JUMP_OVER, JUMP_START, JUMP_TO } from "../board.ts";
 import { longJump } from "../jumps.ts";
@@ -15,48 +17,41 @@ import { longJump } from "../jumps.ts";
 const EMPTY = 0;
 
 /**
- * Receives a chain as its landings `path[0..length)` (path[0] is the piece's
- * hole) and the pieces it jumped, `over[0..length - 1)`. The arrays are
- * reused: copy what you keep.
+ * Receives each leg of a chain as the walk makes it: the chain's `jumps`-th
+ * jump, over `over` onto `to`. Legs come depth first, so the chain so far is
+ * the last leg received at each of the depths 1 to `jumps`. Each chain is a
+ * move of its own, since a chain may stop after any landing. During the call
+ * the board is as that move leaves it but for the moving piece: lifted off
+ * its start, every piece it jumped gone, `to` empty. The receiver may change
+ * the board if it puts everything back, and may walk chains itself.
  */
-export type ChainVisitor = (path: Int16Array, over: Int16Array, length: number) => void;
-
-const chainPath = new Int16Array(64);
-const chainOver = new Int16Array(64);
-/** Holes already jumped in the chain being built: their marks are the chain's depth stack. */
-const jumped = new Uint8Array(HOLE_COUNT);
+export type LegVisitor = (over: Hole, to: Hole, jumps: number) => void;
 
 /**
- * The jump chains of the piece on `from`. `visit` sees each landing sequence
- * including every prefix, since a chain may stop after any landing.
- * Returns how many chains there are.
+ * Walks every jump chain of the piece on `from`, each prefix included, and
+ * returns how many there are: the number of moves the piece has.
  */
-export function captureChains(cells: Uint8Array, from: Hole, longJumps: boolean, visit?: ChainVisitor): number {
+export function walkChains(cells: Uint8Array, from: Hole, longJumps: boolean, visit?: LegVisitor): number {
   const piece = cells[from];
   cells[from] = EMPTY;
-  chainPath[0] = from;
-  const count = extendChain(cells, 1, longJumps, visit);
+  const count = extendChain(cells, from, 1, longJumps, visit);
   cells[from] = piece;
   return count;
 }
 
-function extendChain(cells: Uint8Array, length: number, longJumps: boolean, visit?: ChainVisitor): number {
-  const at = chainPath[length - 1];
+/** The chains that go on from `at` with their `jump`-th jump. */
+function extendChain(cells: Uint8Array, at: Hole, jump: number, longJumps: boolean, visit?: LegVisitor): number {
   let count = 0;
   if (longJumps) {
     for (let direction = 0; direction < DIRECTION_COUNT; direction++) {
-      const jump = longJump(cells, at, direction);
-      if (jump === -1) continue;
-      const over = jump & 0xff;
-      if (jumped[over]) continue;
-      count += takeJump(cells, length, over, jump >> 8, longJumps, visit);
+      const leg = longJump(cells, at, direction);
+      if (leg !== -1) count += takeJump(cells, leg & 0xff, leg >> 8, jump, longJumps, visit);
     }
   } else {
     for (let i = JUMP_START[at], end = JUMP_START[at + 1]; i < end; i++) {
       const over = JUMP_OVER[i];
       const to = JUMP_TO[i];
-      if (cells[over] === EMPTY || cells[to] !== EMPTY || jumped[over]) continue;
-      count += takeJump(cells, length, over, to, longJumps, visit);
+      if (cells[over] !== EMPTY && cells[to] === EMPTY) count += takeJump(cells, over, to, jump, longJumps, visit);
     }
   }
   return count;
@@ -64,19 +59,33 @@ function extendChain(cells: Uint8Array, length: number, longJumps: boolean, visi
 
 function takeJump(
   cells: Uint8Array,
-  length: number,
   over: Hole,
   to: Hole,
+  jump: number,
   longJumps: boolean,
-  visit?: ChainVisitor,
+  visit?: LegVisitor,
 ): number {
-  chainPath[length] = to;
-  chainOver[length - 1] = over;
-  if (visit) visit(chainPath, chainOver, length + 1);
-  jumped[over] = 1;
-  const count = 1 + extendChain(cells, length + 1, longJumps, visit);
-  jumped[over] = 0;
+  const captured = cells[over];
+  cells[over] = EMPTY; // captured at once
+  if (visit) visit(over, to, jump);
+  const count = 1 + extendChain(cells, to, jump + 1, longJumps, visit);
+  cells[over] = captured;
   return count;
+}
+
+/** The holes a single jump from `at` lands on, on the board as it stands. */
+export function landingsFrom(cells: Uint8Array, at: Hole, longJumps: boolean): Hole[] {
+  const landings: Hole[] = [];
+  if (longJumps) {
+    for (let direction = 0; direction < DIRECTION_COUNT; direction++) {
+      const leg = longJump(cells, at, direction);
+      if (leg !== -1) landings.push(leg >> 8);
+    }
+  } else {
+    for (let i = JUMP_START[at], end = JUMP_START[at + 1]; i < end; i++)
+      if (cells[JUMP_OVER[i]] !== EMPTY && cells[JUMP_TO[i]] === EMPTY) landings.push(JUMP_TO[i]);
+  }
+  return landings;
 }
 
 /** Whether any piece on the board can jump: the capture variant ends when none can. */

@@ -1,18 +1,27 @@
 /**
  * The capture variant: the 60 pieces start on the hexagon around an empty
  * centre and belong to nobody; any player moves any piece, jumps only, and
- * every jumped piece is removed when the move ends and credited to the
- * mover. The game ends when no piece can jump; the most captures wins.
- * docs/rules.md states the rules; this file is their one home.
+ * every jumped piece is captured at once: it leaves the board as it is
+ * jumped and is credited to the mover. The game ends when no piece can jump;
+ * the most captures wins. docs/rules.md states the rules; this file is their
+ * one home.
  */
 import { CENTRE, HEXAGON, HOLE_COUNT, type Hole, holeName } from "../board.ts";
 import { EMPTY, NEUTRAL } from "../cells.ts";
 import { RulesError } from "../errors.ts";
 import { jumpedPiece } from "../jumps.ts";
-import { type EndReason, type Move, Position, type SavedState, type VariantRules } from "../position.ts";
+import {
+  type Continuations,
+  type EndReason,
+  type Move,
+  NO_CONTINUATIONS,
+  Position,
+  type SavedState,
+  type VariantRules,
+} from "../position.ts";
 import { rankBy } from "../rank.ts";
 import type { Settings, SettingsRefusal } from "../settings.ts";
-import { anyJump, captureChains } from "./capture-moves.ts";
+import { anyJump, landingsFrom, walkChains } from "./capture-moves.ts";
 
 function checkSettings({ colours, pieces, teams }: Settings): SettingsRefusal | undefined {
   if (colours !== 1)
@@ -46,57 +55,108 @@ export class CapturePosition extends Position {
     return anyJump(this.cells, this.settings.longJump);
   }
 
-  /** Every chain of every piece, each prefix a move of its own, with the pieces it captures. */
+  /**
+   * Every chain of every piece, each prefix a move of its own, with the
+   * pieces it captures. The list grows combinatorially with the chains
+   * (692,828 moves eight plies into a game): see `countMoves` and `continuations`.
+   */
   legalMoves(): Move[] {
     const moves: Move[] = [];
+    const path: Hole[] = [];
+    const captured: Hole[] = [];
     for (let hole = 0; hole < HOLE_COUNT; hole++) {
       if (this.cells[hole] === EMPTY) continue;
-      captureChains(this.cells, hole, this.settings.longJump, (path, over, length) => {
-        moves.push({
-          path: Array.from(path.subarray(0, length)),
-          captured: Array.from(over.subarray(0, length - 1)),
-        });
+      path[0] = hole;
+      walkChains(this.cells, hole, this.settings.longJump, (over, to, jumps) => {
+        path[jumps] = to;
+        captured[jumps - 1] = over;
+        moves.push({ path: path.slice(0, jumps + 1), captured: captured.slice(0, jumps) });
       });
     }
     return moves;
   }
 
-  /** A chain, landing by landing: any piece, jumps only, never the same piece twice. The full path is required. */
+  countMoves(): number {
+    const { cells } = this;
+    let count = 0;
+    for (let hole = 0; hole < HOLE_COUNT; hole++)
+      if (cells[hole] !== EMPTY) count += walkChains(cells, hole, this.settings.longJump);
+    return count;
+  }
+
+  /** Any piece that can jump; then a chain landing by landing, where every prefix of one leg or more is a move. */
+  continuations(path: readonly Hole[]): Continuations {
+    const { cells } = this;
+    const { longJump } = this.settings;
+    if (path.length === 0) {
+      const pieces: Hole[] = [];
+      for (let hole = 0; hole < HOLE_COUNT; hole++)
+        if (cells[hole] !== EMPTY && landingsFrom(cells, hole, longJump).length > 0) pieces.push(hole);
+      return { next: pieces, isMove: false };
+    }
+    try {
+      return this.alongChain(path, () => ({
+        next: landingsFrom(cells, path[path.length - 1], longJump),
+        isMove: path.length > 1,
+      }));
+    } catch (error) {
+      if (error instanceof RulesError) return NO_CONTINUATIONS;
+      throw error;
+    }
+  }
+
+  /** A chain, landing by landing: any piece, jumps only, each jumped piece gone at once. The full path is required. */
   checkPath(path: readonly Hole[]): Move {
+    return this.alongChain(path, (captured) => ({ path, captured }));
+  }
+
+  /**
+   * Makes the legs of a written chain on the board, checking each, and
+   * answers `then(captured)` with the board as the chain leaves it: the piece
+   * lifted, the pieces it jumped gone. Puts everything back before it returns;
+   * throws an `illegal-move` RulesError at the first leg that is no jump.
+   */
+  private alongChain<T>(path: readonly Hole[], then: (captured: Hole[]) => T): T {
     const { cells } = this;
     const from = path[0];
     if (cells[from] === EMPTY) throw new RulesError("illegal-move", `${holeName(from)} is empty`);
-    const captured = new Set<Hole>();
+    const captured: Hole[] = [];
     cells[from] = EMPTY;
     try {
-      for (let i = 1; i < path.length; i++)
-        captured.add(jumpedPiece(cells, path[i - 1], path[i], this.settings.longJump, captured));
+      for (let i = 1; i < path.length; i++) {
+        const over = jumpedPiece(cells, path[i - 1], path[i], this.settings.longJump);
+        cells[over] = EMPTY;
+        captured.push(over);
+      }
+      return then(captured);
     } finally {
+      for (const hole of captured) cells[hole] = NEUTRAL;
       cells[from] = NEUTRAL;
     }
-    return { path, captured: [...captured] };
   }
 
-  play(move: Move): void {
-    this.makeMove(move.path[0], move.path[move.path.length - 1], move.captured);
-  }
-
-  /** The piece lands on `to`; the `captured` pieces leave the board, credited to the mover. */
-  makeMove(from: Hole, to: Hole, captured: readonly Hole[]): void {
-    this.cells[from] = EMPTY;
+  play({ path, captured }: Move): void {
+    this.cells[path[0]] = EMPTY;
     for (const hole of captured) this.cells[hole] = EMPTY;
+    this.land(path[path.length - 1], captured.length);
+  }
+
+  /**
+   * Ends a move whose chain the board already shows made, the piece lifted
+   * and the jumped pieces gone: the piece lands on `to` and the `captures`
+   * are credited to the mover.
+   */
+  land(to: Hole, captures: number): void {
     this.cells[to] = NEUTRAL;
-    this.captures[this.side] += captured.length;
+    this.captures[this.side] += captures;
     this.endTurn();
   }
 
-  /** Reverses `makeMove` given the state saved before it. */
-  unmakeMove(from: Hole, to: Hole, captured: readonly Hole[], saved: SavedState): void {
+  /** Reverses `land` given the state saved before it. */
+  unland(to: Hole, captures: number, saved: SavedState): void {
     this.restore(saved);
-    this.captures[this.side] -= captured.length;
+    this.captures[this.side] -= captures;
     this.cells[to] = EMPTY;
-    for (const hole of captured) this.cells[hole] = NEUTRAL;
-    this.cells[from] = NEUTRAL;
   }
 
   protected variantEnd(): EndReason | undefined {
@@ -117,36 +177,23 @@ export class CapturePosition extends Position {
   }
 }
 
-interface CaptureMove {
-  readonly from: Hole;
-  readonly to: Hole;
-  readonly captured: readonly Hole[];
-}
-
-/** A move is a distinct landing sequence of any piece; the game ends, never passes, when none is left. */
+/**
+ * A move is a distinct landing sequence of any piece; the game ends, never
+ * passes, when none is left. Each move is played where the walk makes it,
+ * on the board as its chain leaves it, so no move list is built.
+ */
 function capturePerft(position: CapturePosition, depth: number): number {
+  if (depth === 1) return position.countMoves();
   const { cells } = position;
-  const { longJump } = position.settings;
-  if (depth === 1) {
-    let count = 0;
-    for (let hole = 0; hole < HOLE_COUNT; hole++)
-      if (cells[hole] !== EMPTY) count += captureChains(cells, hole, longJump);
-    return count;
-  }
-  const moves: CaptureMove[] = [];
-  for (let hole = 0; hole < HOLE_COUNT; hole++) {
-    if (cells[hole] === EMPTY) continue;
-    captureChains(cells, hole, longJump, (path, over, length) => {
-      moves.push({ from: path[0], to: path[length - 1], captured: Array.from(over.subarray(0, length - 1)) });
-    });
-  }
   const saved = position.save();
   let nodes = 0;
-  for (const { from, to, captured } of moves) {
-    position.makeMove(from, to, captured);
+  const playLeg = (_over: Hole, to: Hole, jumps: number) => {
+    position.land(to, jumps);
     if (!position.isOver) nodes += capturePerft(position, depth - 1);
-    position.unmakeMove(from, to, captured, saved);
-  }
+    position.unland(to, jumps, saved);
+  };
+  for (let hole = 0; hole < HOLE_COUNT; hole++)
+    if (cells[hole] !== EMPTY) walkChains(cells, hole, position.settings.longJump, playLeg);
   return nodes;
 }
 

@@ -19,7 +19,15 @@ import {
 import { colourCode, colourPoint, EMPTY } from "../cells.ts";
 import { RulesError } from "../errors.ts";
 import { jumpedPiece } from "../jumps.ts";
-import { type EndReason, type Move, Position, type SavedState, type VariantRules } from "../position.ts";
+import {
+  type Continuations,
+  type EndReason,
+  type Move,
+  NO_CONTINUATIONS,
+  Position,
+  type SavedState,
+  type VariantRules,
+} from "../position.ts";
 import { rankBy } from "../rank.ts";
 import type { Settings, SettingsRefusal } from "../settings.ts";
 import { countRaceDestinations, pathTo, raceDestinations } from "./race-moves.ts";
@@ -72,8 +80,6 @@ function checkSettings({ players, colours, pieces, teams }: Settings): SettingsR
 }
 
 const MAX_PIECES = 15;
-/** In the race a piece may be jumped any number of times. */
-const NOTHING_JUMPED: ReadonlySet<Hole> = new Set();
 
 /** A race position. Sides are colour codes; pieces are listed per colour so moves never scan the board. */
 export class RacePosition extends Position {
@@ -164,6 +170,35 @@ export class RacePosition extends Position {
     return moves;
   }
 
+  /**
+   * The pieces that can move; then a piece's destinations, each a whole move
+   * named by its two ends (`checkPath` fills in the route), after which
+   * nothing follows.
+   */
+  continuations(path: readonly Hole[]): Continuations {
+    const { cells } = this;
+    if (path.length === 0) {
+      const pieces = Array.from(this.piecesOf(this.side));
+      return {
+        next: pieces.filter((from) => countRaceDestinations(cells, from, this.settings.longJump) > 0),
+        isMove: false,
+      };
+    }
+    if (cells[path[0]] !== this.side) return NO_CONTINUATIONS;
+    if (path.length === 1) {
+      const destinations = new Int16Array(HOLE_COUNT);
+      const count = raceDestinations(cells, path[0], this.settings.longJump, destinations, 0);
+      return { next: Array.from(destinations.subarray(0, count)), isMove: false };
+    }
+    try {
+      this.checkPath(path);
+      return { next: [], isMove: true };
+    } catch (error) {
+      if (error instanceof RulesError) return NO_CONTINUATIONS;
+      throw error;
+    }
+  }
+
   /** A step, or a chain of jumps given whole or by its ends alone (then a shortest route is filled in). */
   checkPath(path: readonly Hole[]): Move {
     const { cells } = this;
@@ -183,11 +218,10 @@ export class RacePosition extends Position {
       }
       return { path: pathTo(from, to), captured: [] };
     }
-    // A whole chain: every leg a jump; the moving piece is lifted off its hole.
+    // A whole chain: every leg a jump; the moving piece is lifted off its hole, the jumped pieces stay.
     cells[from] = EMPTY;
     try {
-      for (let i = 1; i < path.length; i++)
-        jumpedPiece(cells, path[i - 1], path[i], this.settings.longJump, NOTHING_JUMPED);
+      for (let i = 1; i < path.length; i++) jumpedPiece(cells, path[i - 1], path[i], this.settings.longJump);
     } finally {
       cells[from] = this.side;
     }
