@@ -218,9 +218,10 @@ export class RacePosition extends Position {
   /**
    * Moves the side's piece from `from` to `to`, then settles finishing and
    * the turn. Every colour that has not finished is checked after every move,
-   * the mover first, then clockwise; but a move empties one hole and fills
-   * one, and goals never overlap, so only the colour whose goal holds `to`
-   * can have finished — and at most one colour finishes per move.
+   * the mover first, then clockwise; but every goal was checked after the
+   * moves before, a move empties one hole and fills one, and goals never
+   * overlap, so only the colour whose goal holds `to` can have finished now:
+   * checking it alone gives the same result, one finisher per move at most.
    */
   makeMove(from: Hole, to: Hole): void {
     const code = this.side;
