@@ -14,7 +14,7 @@ const Count = z.int().check(z.minimum(0));
 /** The engine's standing, by seat (a table's seats are the game's players in order). */
 export const StandingViewSchema = z.object({
   seat: SeatSchema,
-  /** 1 for the winner; shared by partners and by tied players; null for a player who left. */
+  /** 1 for the winner; shared by partners and by tied players; null until settled (players who left rank last). */
   place: Place,
   finished: z.boolean(),
   resigned: z.boolean(),

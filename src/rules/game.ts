@@ -26,7 +26,11 @@ export interface Turn {
 
 export interface Standing {
   readonly player: number;
-  /** 1 for the winner; shared by partners and by tied players; null for a player who left. */
+  /**
+   * 1 for the winner; shared by partners and by tied players; null while the
+   * player's unit is still racing. Units that leave rank last, settled as
+   * they leave.
+   */
   readonly place: number | null;
   readonly finished: boolean;
   readonly resigned: boolean;
@@ -92,7 +96,11 @@ export class Game {
     return { player: this.position.player, colour: this.position.colour };
   }
 
-  /** The colours each player moves, in seat order (empty lists in the capture variant). */
+  /**
+   * The colours each player moves, in seat order (empty lists in the capture
+   * variant): with teams a partner who stays takes over the colours of one
+   * who left; a player who left before finishing moves none.
+   */
   get playerColours(): readonly (readonly Point[])[] {
     return this.position.playerColours.map((codes) => codes.map(colourPoint));
   }
@@ -178,7 +186,10 @@ export class Game {
     return this.check(parsed);
   }
 
-  /** A player leaves: its pieces stay on the board, its turns are skipped, it takes no place. */
+  /**
+   * A player leaves: a partner who stays takes over its colours; without one
+   * its race pieces leave the board and it ranks after everyone who stayed.
+   */
   resign(player: number): Action {
     return this.apply({ kind: "resign", player });
   }
@@ -233,8 +244,8 @@ export class Game {
   }
 
   /**
-   * Each player's standing now: finished units hold their places while the
-   * game goes on; once it is over, everyone still in the game is ranked too.
+   * Each player's standing now: finished units and units that left hold their
+   * places while the game goes on; once it is over, everyone is ranked.
    */
   standings(): Standing[] {
     const { position } = this;

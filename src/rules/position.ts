@@ -3,9 +3,9 @@
  * registry (variants/index.ts): its name, the settings it accepts and its
  * start position. The position is a subclass of `Position`, which keeps the
  * state all variants share — the board, whose turn it is, who has finished
- * and who has left, the turn limit — and declares, abstract, each rule a
- * variant decides for itself. `Game` wraps a position with notation, turn
- * checks and history; perft drives it directly.
+ * and who has left, the turn limit, the places of those who left — and
+ * declares, abstract, each rule a variant decides for itself. `Game` wraps a
+ * position with notation, turn checks and history; perft drives it directly.
  */
 import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
 import type { Settings, SettingsRefusal } from "./settings.ts";
@@ -68,10 +68,12 @@ export interface Seats {
 export abstract class Position {
   readonly settings: Settings;
   readonly cells = new Uint8Array(HOLE_COUNT);
-  readonly playerColours: readonly (readonly number[])[];
   readonly unitOf: readonly number[];
   readonly order: readonly number[];
-  private readonly orderPlayers: readonly number[];
+  /** The colours each player plays for: when a partner leaves, its colours pass to the one who stays. */
+  private readonly colours: number[][];
+  /** The player who moves each side of `order`: a partner takes over the sides of one who left. */
+  private readonly orderPlayers: number[];
 
   /** Index into `order` of the side to move. */
   protected turn = 0;
@@ -81,6 +83,8 @@ export abstract class Position {
   protected resigned = 0;
   /** Units in the order they finished. */
   readonly finishers: number[] = [];
+  /** Units in the order they left the game before finishing (every member gone). */
+  private readonly departed: number[] = [];
   /** Pieces captured by each player. */
   readonly captures: number[];
   plies = 0;
@@ -88,10 +92,10 @@ export abstract class Position {
 
   protected constructor(settings: Settings, seats: Seats) {
     this.settings = settings;
-    this.playerColours = seats.playerColours;
+    this.colours = seats.playerColours.map((codes) => [...codes]);
     this.unitOf = seats.unitOf;
     this.order = seats.order;
-    this.orderPlayers = seats.orderPlayers;
+    this.orderPlayers = [...seats.orderPlayers];
     this.captures = new Array(settings.players).fill(0);
   }
 
@@ -111,12 +115,18 @@ export abstract class Position {
   abstract checkPath(path: readonly Hole[]): Move;
   /** Plays a move `checkPath` or `legalMoves` gave on this very position, then ends the turn. */
   abstract play(move: Move): void;
-  /** The place of each ranked player now, by the variant's ranking (after the game, or as units finish). */
-  abstract places(): Map<number, number>;
   /** Perft from this position, which is not over, for `depth` ≥ 1 plies. */
   abstract countLeaves(depth: number): number;
   /** Why the game ends after the turn just played, by the variant's own rule (the turn limit is common). */
   protected abstract variantEnd(): EndReason | undefined;
+  /**
+   * The place of each player whose unit has not left, by the variant's
+   * ranking (after the game, or as units finish). Places from 1 on: the
+   * units that left are ranked after all of these.
+   */
+  protected abstract rankRemaining(): Map<number, number>;
+  /** Takes the pieces of these colours off the board: their unit has left the game. */
+  protected abstract takeOffBoard(colours: readonly number[]): void;
 
   // What every variant shares.
 
@@ -138,6 +148,11 @@ export abstract class Position {
     return (this.resigned & (1 << player)) !== 0;
   }
 
+  /** The colour codes each player plays for, in seat order (empty lists where pieces belong to nobody). */
+  get playerColours(): readonly (readonly number[])[] {
+    return this.colours;
+  }
+
   /** The chosen first player moves first, with its first side in turn order. */
   startWith(player: number): void {
     this.turn = this.orderPlayers.indexOf(player);
@@ -152,17 +167,58 @@ export abstract class Position {
     this.restore(saved);
   }
 
-  /** The player leaves: its pieces stay, its turns are skipped, it takes no place. */
+  /**
+   * The player leaves. If its unit has finished, that is all: it keeps its
+   * place and its pieces. Otherwise a partner still in the game takes over
+   * its colours, turns and all; with no partner left, the unit has left the
+   * game: the pieces of the colours it played leave the board and it ranks
+   * after every unit that stayed.
+   */
   resign(player: number): void {
     this.resigned |= 1 << player;
+    const unit = this.unitOf[player];
+    if (!this.finishers.includes(unit)) {
+      const partner = this.unitOf.findIndex((other, p) => other === unit && !this.hasResigned(p));
+      if (partner >= 0) this.handOver(player, partner);
+      else {
+        this.departed.push(unit);
+        this.takeOffBoard(this.colours[player]);
+        this.colours[player] = [];
+      }
+    }
     if (this.remainingUnits().length <= 1) {
       this.endReason = "resigned";
       return;
     }
-    if (this.player === player) this.advance();
+    if (this.hasResigned(this.player)) this.advance();
   }
 
-  /** Units still in the game: neither finished nor (for every member) resigned. */
+  /** The partner plays on for the one who left: its colours, in turn order, and their turns. */
+  private handOver(player: number, partner: number): void {
+    this.colours[partner] = [...this.colours[partner], ...this.colours[player]].sort((a, b) => a - b);
+    this.colours[player] = [];
+    this.orderPlayers.forEach((mover, turn) => {
+      if (mover === player) this.orderPlayers[turn] = partner;
+    });
+  }
+
+  /**
+   * The place of each player now: the variant's ranking, then the units
+   * that left, the later one leaving the better placed — so a unit's place
+   * is settled the moment it leaves. Players of a unit share its place.
+   */
+  places(): Map<number, number> {
+    const places = this.rankRemaining();
+    const unitCount = new Set(this.unitOf).size;
+    this.departed.forEach((unit, i) => {
+      this.unitOf.forEach((other, player) => {
+        if (other === unit) places.set(player, unitCount - i);
+      });
+    });
+    return places;
+  }
+
+  /** Units still in the game: neither finished nor left (a unit stays while one member plays on). */
   protected remainingUnits(): number[] {
     const units = new Set<number>();
     this.unitOf.forEach((unit, player) => {

@@ -10,15 +10,17 @@
  *     [First "1"]
  *     [Player1 "Aino"]
  *     [Result "1,2"]
+ *     [Termination "finished"]
  *
  *     1. c1-e7 2. o2-m8 3. a1-e5
  *
  * Tags first, one per line, then the turns numbered from 1. Settings tags
  * are required; `First` (1-based player) is optional; any other tag is
  * carried along unchanged. `Result` lists each player's place in seat order
- * ("-" for none) or "*" while the game goes on; capture records add
- * `Captures`. Both are optional on reading and, when present, must agree
- * with the moves. See docs/records.md.
+ * ("-" for none yet) or "*" while the game goes on; once it is over,
+ * `Termination` says why it ended (e.g. `turn-limit`, where the unfinished
+ * share a place); capture records add `Captures`. All three are optional on
+ * reading and, when present, must agree with the moves. See docs/records.md.
  */
 import { RulesError } from "./errors.ts";
 import { type Action, Game } from "./game.ts";
@@ -41,6 +43,7 @@ const DERIVED_TAGS = new Set([
   "Teams",
   "First",
   "Result",
+  "Termination",
   "Captures",
 ]);
 const LINE_WIDTH = 80;
@@ -62,6 +65,8 @@ export function writeRecord(game: Game, tags: Readonly<Record<string, string>> =
     all.push([name, value]);
   }
   all.push(["Result", resultTag(game)]);
+  const reason = game.result()?.reason;
+  if (reason) all.push(["Termination", reason]);
   if (variantNamed(settings.variant).captures) all.push(["Captures", game.captures.join(",")]);
   const header = all.map(([name, value]) => `[${name} "${escapeTag(value)}"]`).join("\n");
   return `${header}\n\n${wrap(game.history.map((action, i) => `${i + 1}. ${notate(action)}`))}\n`;
@@ -123,6 +128,16 @@ export function readRecord(text: string): ParsedRecord {
   const result = tags.get("Result");
   if (result !== undefined && result !== resultTag(game)) {
     throw new RulesError("bad-record", `the Result tag says "${result}" but the moves give "${resultTag(game)}"`);
+  }
+  const termination = tags.get("Termination");
+  const reason = game.result()?.reason;
+  if (termination !== undefined && termination !== reason) {
+    throw new RulesError(
+      "bad-record",
+      reason === undefined
+        ? "a game in progress has no Termination tag"
+        : `the Termination tag says "${termination}" but the moves give "${reason}"`,
+    );
   }
   const captures = tags.get("Captures");
   const expectedCaptures = variantNamed(game.settings.variant).captures ? game.captures.join(",") : undefined;

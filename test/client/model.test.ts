@@ -86,7 +86,7 @@ describe("the client's model of a table", () => {
     for (const entry of table.after(client.seq)) client.apply(entry);
     expect(client.status).toBe("over");
     expect(client.result?.winners).toEqual([0]);
-    expect(client.seats.map((seat) => seat.place)).toEqual([1, null]);
+    expect(client.seats.map((seat) => seat.place)).toEqual([1, 2]);
     expect(comparable(client.toSnapshot())).toEqual(serverSnapshot(table));
   });
 

@@ -23,6 +23,7 @@ import {
   RulesError,
   type RulesErrorCode,
   type Settings,
+  seating,
   VARIANTS,
 } from "../../src/rules/index.ts";
 
@@ -79,10 +80,20 @@ export function goalOf(colour: Point, pieces: 10 | 15 = 10): Hole[] {
   return pieces === 15 ? [...POINT_HOLES[target], ...POINT_EDGE[target]] : [...POINT_HOLES[target]];
 }
 
-/** The anti-blocking rule, written out: every goal hole occupied, at least one by the colour itself. */
+/** The colours that race with `colour` for one place: its player's (as seated) and, with teams, its partner's opposite. */
+export function sideOf(game: Game, colour: Point): Point[] {
+  const seat = seating(game.settings).find((colours) => colours.includes(colour)) ?? [];
+  return game.settings.teams ? [...seat, oppositePoint(colour)] : [...seat];
+}
+
+/**
+ * The anti-blocking rule, written out: every goal hole occupied, at least one
+ * by the colour itself, and none by another colour of its own side.
+ */
 export function hasFilledGoal(game: Game, colour: Point): boolean {
-  const goal = goalOf(colour, game.settings.pieces);
-  return goal.every((hole) => game.occupant(hole) !== null) && goal.some((hole) => game.occupant(hole) === colour);
+  const goal = goalOf(colour, game.settings.pieces).map((hole) => game.occupant(hole));
+  const ownSide = sideOf(game, colour).filter((other) => other !== colour);
+  return goal.every((occupant) => occupant !== null && !ownSide.includes(occupant as Point)) && goal.includes(colour);
 }
 
 /** Everything a refused input must leave as it was. */

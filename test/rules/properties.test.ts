@@ -215,9 +215,9 @@ describe("random legal games keep the invariants", () => {
             const moves = game.legalMoves();
             const random = noise[turn % noise.length];
             const path = random % 5 === 0 ? moves[random % moves.length].path : raceMove(game);
-            const mover = game.turn?.colour as Point;
             game.apply({ kind: "path", path: path ?? moves[0].path });
-            if (hasFilledGoal(game, mover)) finished.add(mover);
+            // Every colour is checked after every move, not only the mover.
+            for (const colour of game.playerColours.flat()) if (hasFilledGoal(game, colour)) finished.add(colour);
           }
           checkPieces(game);
           checkListing(game);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { Game, notate, readRecord, type Settings, writeRecord } from "../../src/rules/index.ts";
+import { Game, notate, readRecord, type Settings, TURN_LIMIT_PER_COLOUR, writeRecord } from "../../src/rules/index.ts";
 import { expectRefused, raceUntil, refusal, replay, stateOf } from "./helpers.ts";
 
 /** Three players, Bruno (SE) first; Aino leaves after two moves. */
@@ -27,6 +27,7 @@ const CAPTURE_TIE = `[Variant "capture"]
 [LongJump "no"]
 [Teams "no"]
 [Result "1,1"]
+[Termination "no-jumps"]
 [Captures "23,23"]
 
 1. l8-l10 2. g4-e4 3. f6-f4-d1-f6-d3 4. i2-g2-g4-i2-k2 5. l6-l8-n3-l6-n1
@@ -57,6 +58,15 @@ describe("a record is the settings as tags, then the numbered turns", () => {
   it("writes a finished capture game with its places and captures", () => {
     const moves = CAPTURE_TIE.split("\n\n")[1].replace(/\d+\. /g, "");
     expect(writeRecord(replay(moves, { variant: "capture" }))).toBe(CAPTURE_TIE);
+  });
+
+  it("says in Termination why a game ended: at the turn limit the unfinished share a place", () => {
+    const game = Game.create({ players: 2 });
+    const shuttle = ["d1-e5", "n1-m5", "e5-d1", "m5-n1"];
+    for (let i = 0; i < 2 * TURN_LIMIT_PER_COLOUR; i++) game.play(shuttle[i % 4]);
+    const text = writeRecord(game);
+    expect(text).toContain('[Result "1,1"]\n[Termination "turn-limit"]\n\n1. d1-e5');
+    expect(readRecord(text).game.result()?.reason).toBe("turn-limit");
   });
 
   it("writes a fresh game with no turns", () => {
@@ -144,6 +154,10 @@ describe("bad records are refused with bad-record", () => {
     ["turn numbers out of order", (t: string) => t.replace("4. k10-j9", "7. k10-j9")],
     ["a Result the moves do not give", (t: string) => t.replace('[Result "*"]', '[Result "1,2,3"]')],
     ["a Captures tag in a race record", (t: string) => t.replace('[Result "*"]', '[Result "*"]\n[Captures "0,0,0"]')],
+    [
+      "a Termination tag in a game in progress",
+      (t: string) => t.replace('[Result "*"]', '[Result "*"]\n[Termination "turn-limit"]'),
+    ],
   ])("refuses %s", (_, spoil) => {
     const text = spoil(IN_PROGRESS);
     expect(text).not.toBe(IN_PROGRESS);
@@ -159,6 +173,12 @@ describe("bad records are refused with bad-record", () => {
 
   it("refuses Captures the moves do not give", () => {
     expect(refusal(() => readRecord(CAPTURE_TIE.replace("23,23", "24,22"))).code).toBe("bad-record");
+  });
+
+  it("refuses a Termination the moves do not give", () => {
+    expect(refusal(() => readRecord(CAPTURE_TIE.replace("no-jumps", "turn-limit"))).message).toBe(
+      'the Termination tag says "turn-limit" but the moves give "no-jumps"',
+    );
   });
 
   it("refuses a move after the game has ended", () => {

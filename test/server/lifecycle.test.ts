@@ -85,8 +85,8 @@ describe("leaving before the start frees the seat", () => {
   });
 });
 
-describe("leaving during a game resigns: the pieces stay, the turns are skipped", () => {
-  it("three players: the leaver's turns are skipped, its seat and pieces stay", async () => {
+describe("leaving during a game resigns: the pieces leave the board, the turns are skipped", () => {
+  it("three players: the leaver's turns are skipped, its seat stays, its pieces leave the board", async () => {
     const game = await setUpTable({ players: 3 });
     const { seat: first } = await toMove(game.table.id);
     const leaver = (first + 1) % 3; // the next to move
@@ -103,12 +103,13 @@ describe("leaving during a game resigns: the pieces stay, the turns are skipped"
     const after = await getSnapshot(game.table.id);
     expect(after.game?.turn?.seat).toBe((first + 2) % 3);
     expect(after.status).toBe("playing");
-    // Standings are live: the snapshot says at once that the leaver has resigned.
-    expect(after.seats[leaver]).toMatchObject({ name: `Player ${leaver + 1}`, resigned: true, place: null });
+    // Standings are live: the snapshot says at once that the leaver has resigned, and ranks it last.
+    expect(after.seats[leaver]).toMatchObject({ name: `Player ${leaver + 1}`, resigned: true, place: 3 });
     const leaverColour = before.seats[leaver].colours[0];
     const leaverPieces = (snapshot: Snapshot) =>
       Object.entries(snapshot.game?.pieces ?? {}).filter(([, colour]) => colour === leaverColour);
-    expect(leaverPieces(after)).toEqual(leaverPieces(before));
+    expect(leaverPieces(before)).toHaveLength(10);
+    expect(leaverPieces(after)).toEqual([]);
     expect(after.game?.moves[0]).toBe(`resign(${leaver + 1})`);
     closeAll(game.clients);
   });
@@ -121,7 +122,7 @@ describe("leaving during a game resigns: the pieces stay, the turns are skipped"
     const ended = await game.spectator.event("ended");
     expect(ended.seq).toBe(resigned.seq + 1);
     expect(ended.event.result).toMatchObject({ reason: "resigned", winners: [0] });
-    expect(ended.event.result.standings[1]).toMatchObject({ seat: 1, place: null, resigned: true });
+    expect(ended.event.result.standings[1]).toMatchObject({ seat: 1, place: 2, resigned: true });
     expect((await getSnapshot(game.table.id)).status).toBe("over");
     closeAll(game.clients);
   });

@@ -151,12 +151,31 @@ describe("a player leaves: before a game the seat is freed, during one the playe
     expect(commands.names).toEqual(["Player 1", null]);
   });
 
-  it("resigns during a game: the seat stays, the turns are skipped", () => {
+  it("resigns during a game: the seat stays, the pieces leave the board, the turns are skipped, it ranks last", () => {
     const commands = startedTable({ players: 3 });
     const events = commands.leave(seated(1), 0);
     expect(events.map((entry) => entry.event)).toEqual([{ type: "resigned", seat: 1, reason: "left" }]);
     expect(commands.names[1]).toBe("Player 2");
-    expect(commands.seatViews([])[1]).toMatchObject({ resigned: true, place: null });
+    expect(commands.seatViews([])[1]).toMatchObject({ colours: [], resigned: true, place: 3 });
+    expect(new Set(Object.values(commands.pieces))).toEqual(new Set(["N", "SW"]));
+    commands.move(seated(0), "d1-e5", 0);
+    expect(commands.turn).toEqual({ seat: 2, colour: "SW" });
+  });
+
+  it("with teams, the partner takes over the leaver's colour: its seat shows it, and moves it", () => {
+    const commands = startedTable({ players: 6, teams: true });
+    commands.leave(seated(0), 0); // N leaves on its turn; S, its partner, plays on for both
+    expect(commands.seatViews([]).map((seat) => seat.colours)).toEqual([
+      [],
+      ["NE"],
+      ["SE"],
+      ["N", "S"],
+      ["SW"],
+      ["NW"],
+    ]);
+    expect(commands.turn).toEqual({ seat: 3, colour: "N" });
+    commands.move(seated(3), "d1-e5", 0);
+    expect(commands.turn).toEqual({ seat: 1, colour: "NE" });
   });
 
   it("ends a two-player game at once, with the other player first", () => {

@@ -164,13 +164,16 @@ export class CapturePosition extends Position {
   }
 
   /** Only at the end: players still in the game by captures, equal scores sharing a place. */
-  places(): Map<number, number> {
+  protected rankRemaining(): Map<number, number> {
     const places = new Map<number, number>();
     if (!this.isOver) return places;
     const players = this.order.filter((player) => !this.hasResigned(player));
     rankBy(players, (player) => this.captures[player], places, 1);
     return places;
   }
+
+  /** The pieces belong to nobody: a player who leaves takes none with it. */
+  protected takeOffBoard(): void {}
 
   countLeaves(depth: number): number {
     return capturePerft(this, depth);

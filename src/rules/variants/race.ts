@@ -1,7 +1,7 @@
 /**
  * The race ("classic"): each colour races its pieces into the point
  * opposite; a move is one step or a chain of jumps over any pieces, nothing
- * is captured; a colour finishes by filling its goal (the anti-blocking
+ * is captured; a colour finishes once its goal is filled (the anti-blocking
  * rule), and units — players, or teams of two — are placed in the order they
  * finish. docs/rules.md states the rules; this file is their one home.
  */
@@ -28,7 +28,6 @@ import {
   type SavedState,
   type VariantRules,
 } from "../position.ts";
-import { rankBy } from "../rank.ts";
 import type { Settings, SettingsRefusal } from "../settings.ts";
 import { countRaceDestinations, pathTo, raceDestinations } from "./race-moves.ts";
 
@@ -80,12 +79,20 @@ function checkSettings({ players, colours, pieces, teams }: Settings): SettingsR
 }
 
 const MAX_PIECES = 15;
+/** Where the piece lists say a piece is once its unit has left the game and it has left the board. */
+const OFF_BOARD = -1;
 
 /** A race position. Sides are colour codes; pieces are listed per colour so moves never scan the board. */
 export class RacePosition extends Position {
   readonly piecesPerColour: number;
   /** Goal holes per colour code: the opposite point, and its edge row with 15 pieces. */
   private readonly goals: (readonly Hole[])[] = [];
+  /** The colour whose goal each hole is in, or EMPTY: goals never overlap. */
+  private readonly goalOwner = new Uint8Array(HOLE_COUNT);
+  /** The unit each colour code races for. */
+  private readonly unitOfColour: number[] = [];
+  /** Per colour code, a bit for every colour of its unit (its own player's, and its partner's with teams). */
+  private readonly unitColours: number[] = [];
   /** Piece holes per colour code: pieces[code * MAX_PIECES + i]. */
   private readonly pieces = new Int16Array(8 * MAX_PIECES);
 
@@ -109,18 +116,28 @@ export class RacePosition extends Position {
     for (const point of seats.flat()) {
       const code = colourCode(point);
       this.goals[code] = holesAround(oppositePoint(point));
+      for (const hole of this.goals[code]) this.goalOwner[hole] = code;
       holesAround(point).forEach((hole, i) => {
         this.cells[hole] = code;
         this.pieces[code * MAX_PIECES + i] = hole;
       });
     }
+    seats.forEach((colours, player) => {
+      const unit = this.unitOf[player];
+      const mates = seats.filter((_, other) => this.unitOf[other] === unit).flat();
+      const bits = mates.reduce((mask, point) => mask | (1 << colourCode(point)), 0);
+      for (const point of colours) {
+        this.unitOfColour[colourCode(point)] = unit;
+        this.unitColours[colourCode(point)] = bits;
+      }
+    });
   }
 
   get colour(): Point {
     return colourPoint(this.side);
   }
 
-  /** The holes of a colour's pieces (a live view: copy what you keep). */
+  /** The holes of a colour's pieces (a live view: copy what you keep); OFF_BOARD once its unit has left. */
   piecesOf(code: number): Int16Array {
     return this.pieces.subarray(code * MAX_PIECES, code * MAX_PIECES + this.piecesPerColour);
   }
@@ -232,7 +249,14 @@ export class RacePosition extends Position {
     this.makeMove(move.path[0], move.path[move.path.length - 1]);
   }
 
-  /** Moves the side's piece from `from` to `to`, then settles finishing and the turn. */
+  /**
+   * Moves the side's piece from `from` to `to`, then settles finishing and
+   * the turn. Every colour that has not finished is checked after every move,
+   * the mover first, then clockwise; but every goal was checked after the
+   * moves before, a move empties one hole and fills one, and goals never
+   * overlap, so only the colour whose goal holds `to` can have finished now:
+   * checking it alone gives the same result, one finisher per move at most.
+   */
   makeMove(from: Hole, to: Hole): void {
     const code = this.side;
     let i = code * MAX_PIECES;
@@ -240,7 +264,9 @@ export class RacePosition extends Position {
     this.pieces[i] = to;
     this.cells[from] = EMPTY;
     this.cells[to] = code;
-    if (this.hasFilledGoal(code)) this.finishColour(code);
+    const owner = this.goalOwner[to];
+    if (owner !== EMPTY && (this.finishedSides & (1 << owner)) === 0 && this.hasFilledGoal(owner))
+      this.finishColour(owner);
     this.endTurn();
   }
 
@@ -256,27 +282,26 @@ export class RacePosition extends Position {
   }
 
   /**
-   * The anti-blocking rule, checked for the colour that has just moved:
-   * every goal hole occupied, at least one by the colour's own piece.
+   * The anti-blocking rule: every goal hole occupied, at least one by the
+   * colour's own piece, and none by another colour of its own unit — only
+   * opponents' pieces may help fill a goal.
    */
   private hasFilledGoal(code: number): boolean {
+    const ownSide = this.unitColours[code] & ~(1 << code);
     let own = false;
     for (const hole of this.goals[code]) {
       const occupant = this.cells[hole];
-      if (occupant === EMPTY) return false;
+      if (occupant === EMPTY || (ownSide & (1 << occupant)) !== 0) return false;
       if (occupant === code) own = true;
     }
     return own;
   }
 
-  /** The colour to move has finished; its unit finishes when all its colours have. */
+  /** The colour has finished; its unit finishes when all its colours have. */
   private finishColour(code: number): void {
     this.finishedSides |= 1 << code;
-    const unit = this.unitOf[this.player];
-    const unitDone = this.playerColours.every(
-      (colours, player) => this.unitOf[player] !== unit || colours.every((c) => this.finishedSides & (1 << c)),
-    );
-    if (unitDone) this.finishers.push(unit);
+    const colours = this.unitColours[code];
+    if ((this.finishedSides & colours) === colours) this.finishers.push(this.unitOfColour[code]);
   }
 
   protected variantEnd(): EndReason | undefined {
@@ -287,36 +312,26 @@ export class RacePosition extends Position {
 
   /**
    * Units take places in the order they finish, partners sharing theirs. At
-   * the end, units still racing follow, ranked by the pieces they have
-   * brought home; a player who left takes no place unless its team finished.
+   * the end every unit still racing shares the next place: the race has no
+   * score, however many pieces a unit has brought home.
    */
-  places(): Map<number, number> {
-    const players = this.unitOf.map((_, player) => player);
-    const finishedPlace = new Map<number, number>(this.finishers.map((unit, i) => [unit, i + 1]));
-    const laterPlace = new Map<number, number>();
-    if (this.isOver) {
-      const rest = players.filter((p) => !this.hasResigned(p) && !finishedPlace.has(this.unitOf[p]));
-      const units = [...new Set(rest.map((p) => this.unitOf[p]))];
-      rankBy(units, (unit) => this.piecesHome(unit), laterPlace, this.finishers.length + 1);
-    }
+  protected rankRemaining(): Map<number, number> {
+    const unitPlaces = new Map<number, number>(this.finishers.map((unit, i) => [unit, i + 1]));
+    if (this.isOver) for (const unit of this.remainingUnits()) unitPlaces.set(unit, this.finishers.length + 1);
     const places = new Map<number, number>();
-    for (const player of players) {
-      const unit = this.unitOf[player];
-      if (this.hasResigned(player) && !finishedPlace.has(unit)) continue;
-      const place = finishedPlace.get(unit) ?? laterPlace.get(unit);
+    this.unitOf.forEach((unit, player) => {
+      const place = unitPlaces.get(unit);
       if (place !== undefined) places.set(player, place);
-    }
+    });
     return places;
   }
 
-  /** A unit's own pieces standing in its own goals, summed over its colours. */
-  private piecesHome(unit: number): number {
-    let home = 0;
-    this.playerColours.forEach((codes, player) => {
-      if (this.unitOf[player] !== unit) return;
-      for (const code of codes) for (const hole of this.goals[code]) if (this.cells[hole] === code) home++;
-    });
-    return home;
+  /** The pieces of a unit that left leave the board, so that they block no one's goal. */
+  protected takeOffBoard(colours: readonly number[]): void {
+    for (const code of colours) {
+      for (const hole of this.piecesOf(code)) this.cells[hole] = EMPTY;
+      this.piecesOf(code).fill(OFF_BOARD);
+    }
   }
 
   countLeaves(depth: number): number {
