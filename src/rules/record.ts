@@ -125,30 +125,15 @@ export function readRecord(text: string): ParsedRecord {
     }
     throw error;
   }
-  const result = tags.get("Result");
-  if (result !== undefined && result !== resultTag(game)) {
-    throw new RulesError("bad-record", `the Result tag says "${result}" but the moves give "${resultTag(game)}"`);
-  }
-  const termination = tags.get("Termination");
-  const reason = game.result()?.reason;
-  if (termination !== undefined && termination !== reason) {
-    throw new RulesError(
-      "bad-record",
-      reason === undefined
-        ? "a game in progress has no Termination tag"
-        : `the Termination tag says "${termination}" but the moves give "${reason}"`,
-    );
-  }
-  const captures = tags.get("Captures");
-  const expectedCaptures = variantNamed(game.settings.variant).captures ? game.captures.join(",") : undefined;
-  if (captures !== undefined && captures !== expectedCaptures) {
-    throw new RulesError(
-      "bad-record",
-      expectedCaptures === undefined
-        ? "a race record has no Captures tag"
-        : `the Captures tag says "${captures}" but the moves give "${expectedCaptures}"`,
-    );
-  }
+  checkDerivedTag(tags, "Result", resultTag(game), "");
+  checkDerivedTag(tags, "Termination", game.result()?.reason, "a game in progress has no Termination tag");
+  const capturesCounted = variantNamed(game.settings.variant).captures;
+  checkDerivedTag(
+    tags,
+    "Captures",
+    capturesCounted ? game.captures.join(",") : undefined,
+    "a race record has no Captures tag",
+  );
   const extra: Record<string, string> = {};
   for (const [name, value] of tags) if (!DERIVED_TAGS.has(name)) extra[name] = value;
   return { game, tags: extra };
@@ -157,6 +142,25 @@ export function readRecord(text: string): ParsedRecord {
 /** A record's text for one action. */
 export function notate(action: Action): string {
   return action.kind === "move" ? formatPath(action.move.path) : formatMove(action);
+}
+
+/**
+ * A tag the engine derives from the moves, when a record carries it, must
+ * say what the moves give; `whenNone` says why it cannot be there at all
+ * (where the moves give nothing for it).
+ */
+function checkDerivedTag(
+  tags: ReadonlyMap<string, string>,
+  name: string,
+  expected: string | undefined,
+  whenNone: string,
+): void {
+  const given = tags.get(name);
+  if (given === undefined || given === expected) return;
+  throw new RulesError(
+    "bad-record",
+    expected === undefined ? whenNone : `the ${name} tag says "${given}" but the moves give "${expected}"`,
+  );
 }
 
 function resultTag(game: Game): string {
