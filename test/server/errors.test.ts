@@ -219,6 +219,20 @@ describe("before the game, bad requests are refused", () => {
     closeAll(game.clients);
   });
 
+  it("removing a seat past the table's last, before or after a game: no-such-seat, and the table lives on", async () => {
+    const game = await setUpTable({}, false);
+    await expectRefused(game, game.host, { type: "remove", id: rid(), seat: 5 }, "no-such-seat");
+    game.host.send({ type: "start", id: rid() });
+    await game.host.event("started");
+    game.players[0].client.send({ type: "leave", id: rid() });
+    await game.host.event("ended");
+    await expectRefused(game, game.host, { type: "remove", id: rid(), seat: 5 }, "no-such-seat");
+    expect((await getSnapshot(game.table.id)).status).toBe("over");
+    game.players[1].client.send({ type: "rematch", id: rid() });
+    expect((await game.host.event("started", (event) => event.game === 2)).event.game).toBe(2);
+    closeAll(game.clients);
+  });
+
   it("leaving without a seat: not-seated; a rematch before any game: not-over", async () => {
     const game = await setUpTable({}, false);
     await expectRefused(game, game.spectator, { type: "leave", id: rid() }, "not-seated");
