@@ -5,7 +5,7 @@
  * number and resending what was unanswered, and messages that fail
  * validation.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   hostTokenKey,
   memoryTokens,
@@ -273,5 +273,57 @@ describe("the SDK's table client", () => {
     const id = (latest().sent[1] as { id: string }).id;
     latest().deliver({ type: "error", id, code: "seats-not-filled", message: "every seat needs a player first" });
     await expect(started).rejects.toMatchObject({ code: "seats-not-filled" });
+  });
+});
+
+describe("the SDK's estimate of the server's clock", () => {
+  /** The server's time when the game starts; the local clock is an hour behind it. */
+  const START = 1_800_000_000_000;
+  const BEHIND = 3_600_000;
+
+  it("reads the local clock until the server has sent a time", async () => {
+    let local = START - BEHIND;
+    vi.spyOn(Date, "now").mockImplementation(() => local);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    client = connect();
+    await until(() => latest()?.sent.length === 1, "the hello");
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: new ServerTable({}).snapshot() });
+    local += 1234;
+    expect(client.serverNow()).toBe(START - BEHIND + 1234);
+  });
+
+  it("takes the server's times from the welcome's turn and the events, keeping the one that came fastest", async () => {
+    let local = START - BEHIND;
+    vi.spyOn(Date, "now").mockImplementation(() => local);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const table = new ServerTable({ players: 2, turnSeconds: 60 });
+    table.seatAll(["Aino", "Bjørn"]);
+    table.record(table.commands.start(HOST_IDENTITY, START));
+    client = connect();
+    await until(() => latest()?.sent.length === 1, "the hello");
+
+    // The welcome arrives 2 s into the turn: the turn's start is a time the server had passed.
+    local = START - BEHIND + 2000;
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: table.snapshot(true) });
+    expect(client.model?.deadline).toBe(START + 60_000);
+    expect(client.serverNow()).toBe(START);
+
+    // A move made at START + 5 s arrives 300 ms later: the estimate is off by those 300 ms only.
+    const [fast] = table.record(table.commands.move(seated(0), table.legalMoves()[0] ?? "", START + 5000));
+    local = START + 5300 - BEHIND;
+    latest().deliver(eventMessage(fast as LoggedEvent));
+    expect(client.serverNow()).toBe(START + 5000);
+
+    // A slower event, 2 s on the way, does not make the estimate worse.
+    const [slow] = table.record(table.commands.move(seated(1), table.legalMoves()[0] ?? "", START + 10_000));
+    local = START + 12_000 - BEHIND;
+    latest().deliver(eventMessage(slow as LoggedEvent));
+    expect(client.serverNow()).toBe(START + 11_700);
+    local += 1000;
+    expect(client.serverNow()).toBe(START + 12_700);
   });
 });

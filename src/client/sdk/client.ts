@@ -24,6 +24,7 @@ import { formatPath, parseHole } from "../../rules/index.ts";
 import type { LoggedEvent } from "../../table/index.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { TableModel } from "./model.ts";
+import { ServerClock } from "./server-clock.ts";
 import { hostTokenKey, memoryTokens, seatTokenKey, type TokenStore } from "./storage.ts";
 
 export type ConnectionState =
@@ -119,6 +120,7 @@ export class TableClient {
   private readonly pending = new Map<string, Pending>();
   private syncAskedAt: number | null = null;
   private readonly listeners = new Map<TableClientEventName, Set<Listener<TableClientEventName>>>();
+  private readonly serverClock = new ServerClock();
 
   constructor(options: TableClientOptions) {
     this.options = options;
@@ -144,6 +146,15 @@ export class TableClient {
   /** The table's public state, as a snapshot. */
   get snapshot(): Snapshot | null {
     return this.model?.toSnapshot() ?? null;
+  }
+
+  /**
+   * The server's time now, in ms since the epoch: the local clock corrected by
+   * how far ahead of it the server's times on the events that arrived were
+   * (see `ServerClock`). Count down to `model.deadline` with this, not `Date.now()`.
+   */
+  serverNow(): number {
+    return this.serverClock.now();
   }
 
   get ready(): boolean {
@@ -331,6 +342,11 @@ export class TableClient {
   private handle(message: ServerMessage): void {
     switch (message.type) {
       case "welcome": {
+        const { game, turnSeconds } = message.snapshot;
+        // The turn began at this server time, before the welcome was sent.
+        const deadline = game?.deadline ?? null;
+        if (deadline !== null && turnSeconds !== null)
+          this.serverClock.observe(deadline - turnSeconds * 1000, Date.now());
         this.model = TableModel.fromSnapshot(message.snapshot);
         this.settleApplied();
         this.setIdentity(message.you);
@@ -345,6 +361,7 @@ export class TableClient {
         this.changed();
         return;
       case "event":
+        this.serverClock.observe(message.at, Date.now());
         this.receiveEvent({ seq: message.seq, at: message.at, event: message.event });
         return;
       case "joined": {

@@ -3,7 +3,14 @@
  * go to it with the host token kept in localStorage for that table.
  */
 import { DEFAULT_SETTINGS, makeSettings, type Settings } from "../../rules/index.ts";
-import { createTable, hostTokenKey, memoryTokens, TableError, webStorageTokens } from "../sdk/index.ts";
+import {
+  createTable,
+  hostTokenKey,
+  memoryTokens,
+  TableError,
+  type TableSettings,
+  webStorageTokens,
+} from "../sdk/index.ts";
 import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
 import { append, h } from "./dom.ts";
@@ -40,14 +47,19 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   preview.element.classList.add("preview-board");
   preview.element.setAttribute("aria-hidden", "true");
 
-  const state: { -readonly [K in keyof Settings]: Settings[K] } & { turnSeconds: number | null } = {
+  const state: { -readonly [K in keyof Settings]: Settings[K] } & {
+    -readonly [K in "turnSeconds" | "firstPlayer"]: TableSettings[K];
+  } = {
     ...DEFAULT_SETTINGS,
     turnSeconds: null,
+    firstPlayer: null,
   };
   let busy = false;
 
   /** Keeps the settings playable after a change: later fields give way to earlier ones. */
   function normalise(): void {
+    // A chosen first seat the table no longer has goes back to a draw.
+    if (state.firstPlayer !== null && state.firstPlayer >= state.players) state.firstPlayer = null;
     if (state.variant === "capture") {
       state.colours = 1;
       state.pieces = 10;
@@ -130,6 +142,14 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       String(n),
       valid({ ...state, colours: n as 1 | 2 | 3, pieces: 10, teams: false }),
     ]);
+    const firstPlayerChoices: [string, string, boolean][] = [
+      ["", i18n.t("firstPlayerRandom"), true],
+      ...Array.from({ length: state.players }, (_, seat): [string, string, boolean] => [
+        String(seat),
+        i18n.t("seatN", { n: seat + 1 }),
+        true,
+      ]),
+    ];
     const submit = h(
       "button",
       { type: "submit", class: "primary big", disabled: busy },
@@ -191,6 +211,10 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
           render();
         },
       ),
+      select("firstPlayer", "whoBegins", firstPlayerChoices, String(state.firstPlayer ?? ""), (value) => {
+        state.firstPlayer = value === "" ? null : Number(value);
+        render();
+      }),
       submit,
     ]);
     if (focused) document.getElementById(focused)?.focus();

@@ -54,7 +54,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const clock = new TurnClock(i18n, client);
   const controls = new Controls(i18n, client, board, tableId, () => render());
   const standings = new Standings(i18n);
-  const seats = new Seats(i18n, client, notices, store);
+  const seats = new Seats(i18n, client, notices, store, clock.seatElement);
   const moves = new MoveList(i18n);
 
   const boardWrap = h("div", { class: "board-wrap" }, board.element);

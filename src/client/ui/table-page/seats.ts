@@ -1,7 +1,8 @@
 /**
  * The seats: who sits where, in which colours, connected or not; free seats
  * to take under the name typed above them (remembered for the next table);
- * the host's Remove buttons before the game; how many are watching.
+ * the host's Remove buttons before the game; the turn clock in the row of
+ * the seat to move; how many are watching.
  */
 import type { TableClient } from "../../sdk/index.ts";
 import type { Notices } from "../chrome.ts";
@@ -23,9 +24,12 @@ export class Seats {
   private readonly client: TableClient;
   private readonly notices: Notices;
   private readonly store: Storage | undefined;
+  /** The turn clock's reading, which counts down by itself; placed in the row of the seat to move. */
+  private readonly clock: HTMLElement;
 
-  constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined) {
+  constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined, clock: HTMLElement) {
     this.i18n = i18n;
+    this.clock = clock;
     this.client = client;
     this.notices = notices;
     this.store = store;
@@ -42,7 +46,8 @@ export class Seats {
   render({ model, you }: TableView): void {
     const { i18n, client } = this;
     const turn = model.turn;
-    this.section.update([model.seats, you, model.status, turn?.seat, model.spectators, i18n.language], () => {
+    const timed = model.status === "playing" && model.deadline !== null;
+    this.section.update([model.seats, you, model.status, turn?.seat, timed, model.spectators, i18n.language], () => {
       const canJoin = you.seat === null && model.status !== "playing";
       const rows = model.seats.map((seat) => {
         const colours = model.coloursOf(seat.seat);
@@ -69,6 +74,7 @@ export class Seats {
           ),
           isYou ? h("span", { class: "badge" }, i18n.t("you")) : null,
           seat.resigned ? h("span", { class: "badge muted" }, i18n.t("left")) : null,
+          timed && turn?.seat === seat.seat ? this.clock : null,
           !seat.name && canJoin
             ? h(
                 "button",

@@ -1,4 +1,7 @@
-/** Where the game stands: waiting for players or the host, whose turn it is (with a hint on your own), or who won. */
+/**
+ * Where the game stands: waiting for players or the host (and who will
+ * begin), whose turn it is (with a hint on your own), or who won.
+ */
 
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
@@ -20,7 +23,9 @@ export class TurnStatus {
     this.section.update([model.status, turn, you, names, model.result, model.gameNumber, i18n.language], () => {
       if (model.status === "waiting") {
         const text = !model.seatsFilled ? i18n.t("needPlayers") : you.host ? "" : i18n.t("waitingForHost");
-        return [text && h("p", { class: "state" }, text)];
+        const begins =
+          model.firstPlayer === null ? i18n.t("beginsRandom") : i18n.t("begins", { name: names[model.firstPlayer] });
+        return [text && h("p", { class: "state" }, text), h("p", { class: "first-player" }, begins)];
       }
       if (model.status === "over") {
         const result = model.result;
