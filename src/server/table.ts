@@ -296,7 +296,9 @@ export class Table extends DurableObject<Env> {
     for (const { seat, name } of this.store.seats()) names[seat] = name;
     const last = this.store.lastEvent();
     const checkpoint: Checkpoint = { names, seq: last?.seq ?? 0, at: last?.at ?? meta.createdAt };
-    table.resume(checkpoint, this.store.currentGameEvents());
+    for (const { seq, event } of table.resume(checkpoint, this.store.currentGameEvents())) {
+      console.error(`table ${meta.id}: event ${seq} (${event.type}) does not fit the game and was skipped`);
+    }
     return table;
   }
 

@@ -22,6 +22,7 @@ import {
   notate,
   type Point,
   parseMove,
+  RulesError,
   type Result,
   type Settings,
   type Standing,
@@ -214,17 +215,29 @@ export class TableFold {
   /**
    * Takes up a stored log: the seats as they are now, then the current
    * game's entries from its `started` event on (seat changes among them
-   * set what the seats already say).
+   * set what the seats already say). An entry the engine refuses (a log
+   * written under other rules, or damaged) is skipped, never fatal: a table
+   * must not be bricked by its own log. Returns the skipped entries, for the
+   * caller to report; clients that meet them resync from a snapshot.
    */
-  resume(checkpoint: Checkpoint, currentGame: Iterable<LoggedEvent>): void {
+  resume(checkpoint: Checkpoint, currentGame: Iterable<LoggedEvent>): LoggedEvent[] {
     checkpoint.names.forEach((name, seat) => {
       this.seatNames[seat] = name;
     });
-    for (const entry of currentGame) this.fold(entry);
+    const skipped: LoggedEvent[] = [];
+    for (const entry of currentGame) {
+      try {
+        this.fold(entry);
+      } catch (error) {
+        if (!(error instanceof RulesError)) throw error;
+        skipped.push(entry);
+      }
+    }
     if (checkpoint.seq > this.lastSeq) {
       this.lastSeq = checkpoint.seq;
       this.lastAt = checkpoint.at;
     }
+    return skipped;
   }
 
   /**
@@ -330,7 +343,7 @@ export class TableFold {
   }
 
   protected requireGame(): Game {
-    if (!this.currentGame) throw new Error("an event of a game came before the game started");
+    if (!this.currentGame) throw new RulesError("game-over", "an event of a game came before the game started");
     return this.currentGame;
   }
 }

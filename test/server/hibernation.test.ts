@@ -266,3 +266,34 @@ describe("a client far behind gets a welcome snapshot instead of the events", ()
     closeAll([...sockets, edge, behind]);
   });
 });
+
+describe("a stored event that does not fit the game never bricks the table", () => {
+  it("after a wake the table skips it, answers with its snapshot and plays on", async () => {
+    const game = await setUpTable();
+    await playOne(game);
+    const before = await getSnapshot(game.table.id);
+    // A move no rule allows, written into the log as a damaged (or older-rules) log might hold it.
+    const forged = { type: "moved", seat: before.game?.turn?.seat ?? 0, path: "a1-i5", captured: [] };
+    await runInDurableObject(stub(game.table.id), (_instance, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO events (seq, type, payload, at) VALUES (?, ?, ?, ?)",
+        before.seq + 1,
+        "moved",
+        JSON.stringify(forged),
+        Date.now(),
+      );
+    });
+    await evictDurableObject(stub(game.table.id), { webSockets: "close" });
+
+    const after = await getSnapshot(game.table.id);
+    expect(after.seq).toBe(before.seq + 1);
+    expect(after.game?.moves).toEqual(before.game?.moves);
+    const { welcome } = await hello(game.table.id, "late");
+    expect(welcome.snapshot.status).toBe("playing");
+    const { seat, move } = await toMove(game.table.id);
+    const { client } = await hello(game.table.id, "back", { token: game.players[seat].token });
+    client.send({ type: "move", id: rid(), path: move });
+    expect((await client.event("moved")).seq).toBe(before.seq + 2);
+    client.close();
+  });
+});

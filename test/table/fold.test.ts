@@ -94,6 +94,23 @@ describe("a stored table takes up its log from the seats and its current game", 
   });
 });
 
+describe("a stored log never bricks its table", () => {
+  it("an entry the engine refuses is skipped and reported; the table is what the other entries make it", () => {
+    const { commands, log } = playedTable();
+    const last = log[log.length - 1];
+    const forged: LoggedEvent = {
+      seq: last.seq + 1,
+      at: last.at + 1,
+      event: { type: "moved", seat: commands.turn?.seat ?? 0, path: "a1-i5", captured: [] },
+    };
+    const stored = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const start = log.findIndex((entry) => entry.event.type === "started");
+    const checkpoint = { names: commands.names, seq: forged.seq, at: forged.at };
+    expect(stored.resume(checkpoint, [...log.slice(start), forged])).toEqual([forged]);
+    expect(stored.view([])).toEqual({ ...commands.view([]), seq: forged.seq });
+  });
+});
+
 describe("a client restores the fold from a snapshot", () => {
   it("gives the snapshot back, its clock running from the server's deadline", () => {
     const { commands } = playedTable();
