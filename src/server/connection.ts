@@ -1,7 +1,8 @@
 /**
- * One socket of a table, as the Durable Object sees it: who it is (kept in
- * the socket's attachment, so it survives hibernation), flood control,
- * reading a client message and sending server messages.
+ * One socket of a table, as the Durable Object sees it: who it is and when
+ * it was last heard from (kept in the socket's attachment, so they survive
+ * hibernation), flood control, reading a client message and sending server
+ * messages.
  */
 import {
   type ClientMessage,
@@ -13,14 +14,17 @@ import {
 import { TableError } from "../table/index.ts";
 
 /**
- * What a socket's attachment holds: who it is, and for a seat the key of the
- * token it presented, which scopes its request ids to that occupant.
+ * What a socket's attachment holds: who it is, for a seat the key of the
+ * token it presented, which scopes its request ids to that occupant, and when
+ * its last message (or its opening) arrived, in ms since the epoch.
  */
 interface Attachment extends Identity {
   readonly seatKey: string | null;
+  readonly lastMessageAt: number;
 }
 
-const SPECTATOR: Attachment = { seat: null, host: false, seatKey: null };
+/** A socket without an attachment has never been heard from: it counts as long silent. */
+const SPECTATOR: Attachment = { seat: null, host: false, seatKey: null, lastMessageAt: 0 };
 
 function attachmentOf(ws: WebSocket): Attachment {
   return (ws.deserializeAttachment() as Attachment | null) ?? SPECTATOR;
@@ -35,7 +39,24 @@ export function identityOf(ws: WebSocket): Identity {
 /** A spectator (or the host) seated with a token: `tokenHash` is that seat token's hash, or null for no seat. */
 export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayBuffer | null = null): void {
   const seatKey = identity.seat === null || tokenHash === null ? null : hex(tokenHash).slice(0, 16);
-  ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey } satisfies Attachment);
+  const { lastMessageAt } = attachmentOf(ws);
+  ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey, lastMessageAt } satisfies Attachment);
+}
+
+/** Notes that the socket was heard from (it opened, or a message arrived) at `now`. */
+export function markHeard(ws: WebSocket, now: number): void {
+  ws.serializeAttachment({ ...attachmentOf(ws), lastMessageAt: now } satisfies Attachment);
+}
+
+/**
+ * Whether nothing has come from the socket for `staleMs`: no message, and no
+ * `ping` that the runtime answered for us (`pingAnsweredAt`, which it keeps
+ * without waking the object). A client that pings is alive; one that went
+ * without a close frame stops pinging.
+ */
+export function isStale(ws: WebSocket, pingAnsweredAt: Date | null, now: number, staleMs: number): boolean {
+  const lastHeard = Math.max(attachmentOf(ws).lastMessageAt, pingAnsweredAt?.getTime() ?? 0);
+  return now - lastHeard >= staleMs;
 }
 
 /**

@@ -25,6 +25,8 @@ import {
   FloodGuard,
   identityOf,
   isOpen,
+  isStale,
+  markHeard,
   parseClientMessage,
   requestKey,
   send,
@@ -38,6 +40,13 @@ import { type TableMeta, TableStore } from "./table-store.ts";
 const MAX_REPLAY_EVENTS = 256;
 const DAY_MS = 86_400_000;
 const DEFAULT_IDLE_DAYS = 30;
+/**
+ * A socket heard from neither by message nor by `ping` for this long is taken
+ * for dropped: the client pings every 10 s, so this allows two lost pings.
+ */
+const STALE_MS = 25_000;
+/** While a seat is connected the alarm comes at least this often, to notice a socket that went silent. */
+const HEARTBEAT_CHECK_MS = 10_000;
 
 const COMMAND_OPTIONS = {
   drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
@@ -97,11 +106,13 @@ export class Table extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     setIdentity(server, { seat: null, host: false });
+    markHeard(server, Date.now());
     this.broadcastPresence();
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    markHeard(ws, Date.now());
     if (this.flood.exceeded(ws, Date.now())) {
       send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
       ws.close(1008, "rate limited");
@@ -132,13 +143,14 @@ export class Table extends DurableObject<Env> {
     this.broadcastPresence(ws);
   }
 
-  // --- Alarm: turn clock and idle cleanup ---------------------------------------
+  // --- Alarm: turn clock, idle cleanup and silent sockets ----------------------------
 
   override async alarm(): Promise<void> {
     const { table } = this;
     if (!table) return;
     const now = Date.now();
     if (table.isIdle(now, this.idleMs())) return this.delete();
+    this.closeSilentSockets(now);
     const events = table.timeout(now);
     if (events.length > 0) this.commit(events);
     else this.scheduleAlarm();
@@ -197,6 +209,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat, host }, seatHash ?? null);
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
+    if (seat !== null) this.scheduleAlarm();
     this.broadcastPresence();
   }
 
@@ -228,6 +241,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat: message.seat, host: who.host }, tokenHash);
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
     send(ws, { type: "ack", id: message.id, seq });
+    this.scheduleAlarm();
     this.broadcastPresence();
   }
 
@@ -270,8 +284,32 @@ export class Table extends DurableObject<Env> {
     this.broadcastPresence();
   }
 
+  /**
+   * The table's own alarm (turn deadline, idle deletion); while a seat is
+   * connected, no later than the next heartbeat check. One alarm serves both:
+   * `alarm()` does whatever is due, and sets the next.
+   */
   private scheduleAlarm(): void {
-    void this.ctx.storage.setAlarm(this.requireTable().alarmAt(this.idleMs()));
+    const tableAlarm = this.requireTable().alarmAt(this.idleMs());
+    const seatConnected = this.openSockets().some((ws) => identityOf(ws).seat !== null);
+    void this.ctx.storage.setAlarm(seatConnected ? Math.min(tableAlarm, Date.now() + HEARTBEAT_CHECK_MS) : tableAlarm);
+  }
+
+  /**
+   * Closes the sockets that went silent. A client dropped without a close
+   * frame is never reported by the runtime, so the others hear it here.
+   */
+  private closeSilentSockets(now: number): void {
+    const silent = this.openSockets().filter((ws) => this.isSilent(ws, now));
+    if (silent.length === 0) return;
+    for (const ws of silent) {
+      try {
+        ws.close(4000, "no heartbeat");
+      } catch {
+        // Already closing.
+      }
+    }
+    this.broadcastPresence();
   }
 
   private async delete(): Promise<void> {
@@ -324,10 +362,20 @@ export class Table extends DurableObject<Env> {
     return this.ctx.getWebSockets().filter((ws) => ws !== closing && isOpen(ws));
   }
 
-  /** Which seats have an open socket. */
+  private isSilent(ws: WebSocket, now: number): boolean {
+    return isStale(ws, this.ctx.getWebSocketAutoResponseTimestamp(ws), now, STALE_MS);
+  }
+
+  /** Open sockets heard from lately: those presence counts. */
+  private liveSockets(closing?: WebSocket): WebSocket[] {
+    const now = Date.now();
+    return this.openSockets(closing).filter((ws) => !this.isSilent(ws, now));
+  }
+
+  /** Which seats have an open socket that is not silent. */
   private connectedSeats(closing?: WebSocket): boolean[] {
     const connected = new Array<boolean>(this.table?.settings.players ?? 0).fill(false);
-    for (const ws of this.openSockets(closing)) {
+    for (const ws of this.liveSockets(closing)) {
       const { seat } = identityOf(ws);
       if (seat !== null) connected[seat] = true;
     }
@@ -337,7 +385,7 @@ export class Table extends DurableObject<Env> {
   private broadcastPresence(closing?: WebSocket): void {
     if (!this.table) return;
     const sockets = this.openSockets(closing);
-    const spectators = sockets.filter((ws) => identityOf(ws).seat === null).length;
+    const spectators = this.liveSockets(closing).filter((ws) => identityOf(ws).seat === null).length;
     broadcast(sockets, { type: "presence", connected: this.connectedSeats(closing), spectators });
   }
 }
