@@ -2,8 +2,8 @@
  * The SDK's connection logic against a scripted socket: the hello with the
  * stored tokens, sequence numbers (repeats ignored, a gap answered with
  * `sync`), requests and their answers, reconnecting with the last sequence
- * number and resending what was unanswered, and messages that fail
- * validation.
+ * number and resending what was unanswered, messages that fail
+ * validation, and the heartbeat.
  */
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
@@ -29,6 +29,8 @@ class FakeSocket extends EventTarget {
   readyState = 0;
   binaryType = "blob";
   readonly sent: ClientMessage[] = [];
+  /** How many heartbeat `ping`s (plain text, not protocol messages) were sent. */
+  pings = 0;
 
   constructor(url: string) {
     super();
@@ -42,6 +44,10 @@ class FakeSocket extends EventTarget {
   }
 
   send(data: string): void {
+    if (data === "ping") {
+      this.pings++;
+      return;
+    }
     this.sent.push(JSON.parse(data) as ClientMessage);
   }
 
@@ -93,8 +99,9 @@ function eventMessage(entry: LoggedEvent): Extract<ServerMessage, { type: "event
   return { type: "event", ...entry };
 }
 
-function connect(tokens: TokenStore = memoryTokens()): TableClient {
+function connect(tokens: TokenStore = memoryTokens(), heartbeatMs?: number): TableClient {
   return new TableClient({
+    heartbeatMs,
     baseUrl: "http://checkers.test",
     tableId: TABLE,
     tokens,
@@ -325,5 +332,62 @@ describe("the SDK's estimate of the server's clock", () => {
     expect(client.serverNow()).toBe(START + 11_700);
     local += 1000;
     expect(client.serverNow()).toBe(START + 12_700);
+  });
+});
+
+describe("the heartbeat: a connection that went silent is dropped and made again", () => {
+  const HEARTBEAT_MS = 1000;
+
+  /** Connects under fake timers and takes a welcome. */
+  async function connectWithHeartbeat(): Promise<TableClient> {
+    vi.useFakeTimers();
+    onTestFinished(() => vi.useRealTimers());
+    const connected = connect(memoryTokens(), HEARTBEAT_MS);
+    // The socket opens within a few ms; from then on the intervals count.
+    await vi.advanceTimersByTimeAsync(10);
+    latest().deliver({ type: "welcome", you: { seat: null, host: false }, snapshot: startedTable().snapshot(true) });
+    expect(connected.connection).toBe("open");
+    return connected;
+  }
+
+  it("pings every interval while answered, and stops when closed", async () => {
+    client = await connectWithHeartbeat();
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      latest().deliver("pong");
+    }
+    expect(latest().pings).toBe(5);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(client.connection).toBe("open");
+    client.close();
+    await vi.advanceTimersByTimeAsync(5 * HEARTBEAT_MS);
+    expect(latest().pings).toBe(5);
+  });
+
+  it("with nothing received for two intervals it reconnects and resyncs; the old socket gets no more pings", async () => {
+    client = await connectWithHeartbeat();
+    const states: string[] = [];
+    client.on("connection", ({ state }) => states.push(state));
+    const first = latest();
+    // The welcome came a few ms after the socket opened: two ticks still find it recent enough.
+    await vi.advanceTimersByTimeAsync(2 * HEARTBEAT_MS);
+    expect(first.pings).toBe(2);
+    expect(states).toEqual([]);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(states).toEqual(["reconnecting"]);
+    expect(first.readyState).toBe(3);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(latest().sent).toEqual([{ type: "hello", lastSeq: client.model?.seq }]);
+    await vi.advanceTimersByTimeAsync(3 * HEARTBEAT_MS);
+    expect(first.pings).toBe(2);
+  });
+
+  it("`pong` is not reported as a bad server message", async () => {
+    client = await connectWithHeartbeat();
+    const errors: SdkError[] = [];
+    client.on("error", (error) => errors.push(error));
+    latest().deliver("pong");
+    expect(errors).toEqual([]);
   });
 });

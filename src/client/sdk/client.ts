@@ -10,6 +10,11 @@
  * means some were missed, and the client asks for them with `sync`. After a
  * reconnect the hello carries the last sequence number, so the server sends
  * only what was missed (or a whole new snapshot when that is too much).
+ *
+ * A connection that died without a close frame looks open forever, so the
+ * client sends `ping` every `heartbeatMs` (the server answers `pong` without
+ * waking the table) and reconnects when nothing at all has come for two
+ * intervals. The server likewise closes a socket it has not heard from.
  */
 import ReconnectingWebSocket from "partysocket/ws";
 import {
@@ -72,6 +77,8 @@ export interface TableClientOptions {
   readonly requestTimeoutMs?: number;
   /** Start connecting at once (default), or wait for `connect()`. */
   readonly autoConnect?: boolean;
+  /** How often to ping while connected (default 10 000 ms); with nothing received for twice this, the client reconnects. */
+  readonly heartbeatMs?: number;
 }
 
 interface Pending {
@@ -101,6 +108,7 @@ export function socketUrl(baseUrl: string | URL, tableId: string): string {
 }
 
 const SYNC_RETRY_MS = 5000;
+const DEFAULT_HEARTBEAT_MS = 10_000;
 
 export class TableClient {
   readonly tableId: string;
@@ -121,6 +129,9 @@ export class TableClient {
   private syncAskedAt: number | null = null;
   private readonly listeners = new Map<TableClientEventName, Set<Listener<TableClientEventName>>>();
   private readonly serverClock = new ServerClock();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** When anything (a message or a `pong`) last came over the current connection. */
+  private lastReceivedAt = 0;
 
   constructor(options: TableClientOptions) {
     this.options = options;
@@ -186,11 +197,13 @@ export class TableClient {
     this.setConnection("connecting");
     socket.addEventListener("open", () => {
       this.connectionNumber++;
+      this.startHeartbeat();
       this.sendHello(this.model?.seq);
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return;
+      this.stopHeartbeat();
       this.readyOn = -1;
       this.syncAskedAt = null;
       if (this.connection !== "closed") this.setConnection("reconnecting");
@@ -201,6 +214,7 @@ export class TableClient {
   close(): void {
     const socket = this.socket;
     this.socket = null;
+    this.stopHeartbeat();
     this.setConnection("closed");
     socket?.close(1000, "bye");
     for (const [id, pending] of this.pending) {
@@ -321,7 +335,26 @@ export class TableClient {
     });
   }
 
+  /** Pings every interval; after two intervals with nothing received, the connection is taken for dead. */
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    const intervalMs = this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    this.lastReceivedAt = Date.now();
+    this.heartbeat = setInterval(() => {
+      if (Date.now() - this.lastReceivedAt >= 2 * intervalMs) this.socket?.reconnect();
+      else this.socket?.send("ping");
+    }, intervalMs);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
   private receive(data: unknown): void {
+    this.lastReceivedAt = Date.now();
+    // The answer to our `ping`, by the server's runtime: not a protocol message.
+    if (data === "pong") return;
     let json: unknown;
     try {
       json = JSON.parse(String(data));
