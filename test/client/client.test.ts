@@ -341,7 +341,9 @@ describe("the heartbeat: a connection that went silent is dropped and made again
   /** Connects under fake timers and takes a welcome. */
   async function connectWithHeartbeat(): Promise<TableClient> {
     vi.useFakeTimers();
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const connected = connect(memoryTokens(), HEARTBEAT_MS);
     // The socket opens within a few ms; from then on the intervals count.
     await vi.advanceTimersByTimeAsync(10);
