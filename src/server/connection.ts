@@ -43,9 +43,15 @@ export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayB
   ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey, lastMessageAt } satisfies Attachment);
 }
 
+/** How stale a socket's last-message time may be before a message refreshes it. */
+const HEARD_GRANULARITY_MS = 5_000;
+
 /** Notes that the socket was heard from (it opened, or a message arrived) at `now`. */
 export function markHeard(ws: WebSocket, now: number): void {
-  ws.serializeAttachment({ ...attachmentOf(ws), lastMessageAt: now } satisfies Attachment);
+  const attachment = attachmentOf(ws);
+  // Staleness is judged in tens of seconds: rewriting the attachment on every message would buy nothing.
+  if (now - attachment.lastMessageAt < HEARD_GRANULARITY_MS) return;
+  ws.serializeAttachment({ ...attachment, lastMessageAt: now } satisfies Attachment);
 }
 
 /**

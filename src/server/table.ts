@@ -112,8 +112,9 @@ export class Table extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    markHeard(ws, Date.now());
-    if (this.flood.exceeded(ws, Date.now())) {
+    const now = Date.now();
+    markHeard(ws, now);
+    if (this.flood.exceeded(ws, now)) {
       send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
       ws.close(1008, "rate limited");
       return;

@@ -39,11 +39,11 @@ export function engineMoves(game: Game): LegalMoves {
     isMove: (path) => continuations(path)?.isMove ?? false,
     destinations: (from) => {
       const destinations = new Map<string, readonly string[]>();
+      // What may follow a piece is always a whole move (a race destination, a capture's single jump):
+      // the engine's check fills in its full path.
       for (const hole of continuations([from])?.next ?? []) {
-        const end = holeName(hole);
-        if (!continuations([from, end])?.isMove) continue;
         const action = game.check({ kind: "path", path: [parseHoleName(from) as Hole, hole] });
-        if (action.kind === "move") destinations.set(end, action.move.path.map(holeName));
+        if (action.kind === "move") destinations.set(holeName(hole), action.move.path.map(holeName));
       }
       return destinations;
     },
