@@ -3,25 +3,19 @@
  * (src/table), which decide and fold exactly as the Durable Object does,
  * without storage or sockets around them.
  */
-import type { Identity, Snapshot, TableSettings } from "../../src/protocol/index.ts";
-import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { formatPath } from "../../src/rules/index.ts";
-import { type LoggedEvent, TableCommands, tableHeader } from "../../src/table/index.ts";
+import type { Snapshot, TableSettings } from "../../src/protocol/index.ts";
+import type { LoggedEvent, TableCommands } from "../../src/table/index.ts";
+import { legalMoves, newTable, SPECTATOR } from "../table/helpers.ts";
 
-export const TABLE_ID = "AAAAAAAAAAAAAAAA";
-export const HOST: Identity = { seat: null, host: true };
-export const SPECTATOR: Identity = { seat: null, host: false };
-export const seated = (seat: number): Identity => ({ seat, host: false });
+export { HOST, SPECTATOR, seated, TABLE_ID } from "../table/helpers.ts";
 
 /** A table and its log; the first player of every game is `firstPlayer`. */
 export class ServerTable {
   readonly commands: TableCommands;
-  readonly log: LoggedEvent[] = [];
+  readonly log: LoggedEvent[];
 
   constructor(settings: Partial<TableSettings>, firstPlayer = 0, createdAt = 0) {
-    const header = tableHeader(TABLE_ID, TableSettingsSchema.parse(settings), createdAt);
-    this.commands = new TableCommands(header, { drawFirstPlayer: () => firstPlayer });
-    this.record(this.commands.create());
+    ({ commands: this.commands, log: this.log } = newTable(settings, firstPlayer, createdAt));
   }
 
   /** Keeps what a command logged, and returns it. */
@@ -44,7 +38,7 @@ export class ServerTable {
 
   /** The legal moves of the side to move, in notation, as the engine lists them. */
   legalMoves(): string[] {
-    return this.commands.game?.legalMoves().map((move) => formatPath(move.path)) ?? [];
+    return legalMoves(this.commands);
   }
 
   /** The log's entries after `seq`. */

@@ -3,25 +3,18 @@
  * log says afterwards. Every refusal carries its code and changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import type { Identity, TableSettings } from "../../src/protocol/index.ts";
+import type { TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { formatPath } from "../../src/rules/index.ts";
 import { type LoggedEvent, TableCommands, TableError, tableHeader } from "../../src/table/index.ts";
-
-const HOST: Identity = { seat: null, host: true };
-const SPECTATOR: Identity = { seat: null, host: false };
-const seated = (seat: number): Identity => ({ seat, host: false });
+import { HOST, headerOf, legalMoves, newTable, SPECTATOR, seatEveryone, seated, TABLE_ID } from "./helpers.ts";
 
 function table(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
-  const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
-  const commands = new TableCommands(header, { drawFirstPlayer: () => firstPlayer });
-  commands.create();
-  return commands;
+  return newTable(settings, firstPlayer).commands;
 }
 
 function seatedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
   const commands = table(settings, firstPlayer);
-  for (let seat = 0; seat < commands.settings.players; seat++) commands.join(SPECTATOR, seat, `Player ${seat + 1}`, 0);
+  seatEveryone(commands);
   return commands;
 }
 
@@ -29,11 +22,6 @@ function startedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): T
   const commands = seatedTable(settings, firstPlayer);
   commands.start(HOST, 0);
   return commands;
-}
-
-/** The legal moves of the side to move, in notation, as the engine lists them. */
-function legalMoves(commands: TableCommands): string[] {
-  return commands.game?.legalMoves().map((move) => formatPath(move.path)) ?? [];
 }
 
 /** The first legal move of the side to move, in notation. */
@@ -92,7 +80,7 @@ describe("a request belongs to the game its events belong to", () => {
 
 describe("a new table's log starts with `created`, its settings and its clock", () => {
   it("numbers it 1 and dates it at the table's creation", () => {
-    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3, turnSeconds: 60 }), 42);
+    const header = headerOf({ players: 3, turnSeconds: 60 }, 42);
     const commands = new TableCommands(header, { drawFirstPlayer: () => 0 });
     expect(commands.create()).toEqual([
       { seq: 1, at: 42, event: { type: "created", settings: header.settings, turnSeconds: 60, firstPlayer: null } },
@@ -101,7 +89,7 @@ describe("a new table's log starts with `created`, its settings and its clock", 
 
   it("refuses settings the rules do not define, naming the field", () => {
     const settings = TableSettingsSchema.parse({ players: 5, colours: 1 });
-    expect(() => tableHeader("AAAAAAAAAAAAAAAA", settings, 0)).toThrow(
+    expect(() => tableHeader(TABLE_ID, settings, 0)).toThrow(
       expect.objectContaining({ code: "invalid-settings", field: "players" }),
     );
   });
@@ -229,7 +217,7 @@ describe("the host starts the first game once every seat is taken", () => {
 
   it("draws the first player among this table's players", () => {
     const asked: number[] = [];
-    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 4 }), 0);
+    const header = headerOf({ players: 4 });
     const commands = new TableCommands(header, {
       drawFirstPlayer: (players) => {
         asked.push(players);
@@ -254,7 +242,7 @@ describe("the host starts the first game once every seat is taken", () => {
 
 describe("who begins is chosen: the table's first player, or a draw when it leaves it to chance", () => {
   it("a chosen seat begins every game, the rematch too, and the draw is never asked", () => {
-    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3, firstPlayer: 2 }), 0);
+    const header = headerOf({ players: 3, firstPlayer: 2 });
     const draw = () => {
       throw new Error("the table chose who begins: nothing is drawn");
     };
@@ -275,7 +263,7 @@ describe("who begins is chosen: the table's first player, or a draw when it leav
   });
 
   it("refuses a first player who is not one of the table's seats, naming the field", () => {
-    expect(() => tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 2, firstPlayer: 2 }), 0)).toThrow(
+    expect(() => headerOf({ players: 2, firstPlayer: 2 })).toThrow(
       expect.objectContaining({ code: "invalid-settings", field: "firstPlayer" }),
     );
   });

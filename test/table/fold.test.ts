@@ -3,34 +3,26 @@
  * by the commands, taken up from storage, or restored from a snapshot.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Identity, TableEvent } from "../../src/protocol/index.ts";
-import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { formatPath, Game, RulesError } from "../../src/rules/index.ts";
+import type { TableEvent } from "../../src/protocol/index.ts";
+import { Game, RulesError } from "../../src/rules/index.ts";
 import {
   type LoggedEvent,
   outcome,
-  TableCommands,
+  type TableCommands,
   TableError,
   TableFold,
-  tableHeader,
   unwrap,
   withRules,
 } from "../../src/table/index.ts";
-
-const HOST: Identity = { seat: null, host: true };
-const SPECTATOR: Identity = { seat: null, host: false };
-const seated = (seat: number): Identity => ({ seat, host: false });
-const header = (settings = {}) => tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
+import { HOST, headerOf, legalMoves, newTable, seatEveryone, seated } from "./helpers.ts";
 
 /** A three-player game some moves in, with its whole log. */
 function playedTable(): { commands: TableCommands; log: LoggedEvent[] } {
-  const commands = new TableCommands(header({ players: 3, turnSeconds: 60 }), { drawFirstPlayer: () => 1 });
-  const log = [...commands.create()];
-  for (let seat = 0; seat < 3; seat++) log.push(...commands.join(SPECTATOR, seat, `Player ${seat + 1}`, seat));
+  const { commands, log } = newTable({ players: 3, turnSeconds: 60 }, 1);
+  log.push(...seatEveryone(commands));
   log.push(...commands.start(HOST, 10));
   for (let ply = 0; ply < 12; ply++) {
-    const move = formatPath(commands.game?.legalMoves()[0]?.path ?? []);
-    log.push(...commands.move(seated(commands.turn?.seat ?? 0), move, 100 + ply));
+    log.push(...commands.move(seated(commands.turn?.seat ?? 0), legalMoves(commands)[0], 100 + ply));
   }
   return { commands, log };
 }
@@ -42,7 +34,7 @@ afterEach(() => {
 describe("folding the whole log gives the table the commands built", () => {
   it("agrees on seats, game, clock and sequence number", () => {
     const { commands, log } = playedTable();
-    const fold = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const fold = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
     for (const entry of log) fold.apply(entry);
     expect(fold.view([])).toEqual(commands.view([]));
     expect(fold.deadline).toBe(commands.deadline);
@@ -51,7 +43,7 @@ describe("folding the whole log gives the table the commands built", () => {
 
   it("checks every replayed move: a move that does not fit the position throws the engine's error", () => {
     const { log } = playedTable();
-    const fold = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const fold = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
     const forged: TableEvent = { type: "moved", seat: 0, path: "a1-i5", captured: [] };
     const started = log.findIndex((entry) => entry.event.type === "started");
     for (const entry of log.slice(0, started + 1)) fold.apply(entry);
@@ -61,12 +53,10 @@ describe("folding the whole log gives the table the commands built", () => {
 
 describe("a live move is checked once", () => {
   it("the commands commit the engine's checked move instead of checking it again", () => {
-    const commands = new TableCommands(header(), { drawFirstPlayer: () => 0 });
-    commands.create();
-    commands.join(SPECTATOR, 0, "Aino", 0);
-    commands.join(SPECTATOR, 1, "Bjørn", 0);
+    const { commands } = newTable();
+    seatEveryone(commands);
     commands.start(HOST, 0);
-    const move = formatPath(commands.game?.legalMoves()[0]?.path ?? []);
+    const [move] = legalMoves(commands);
     const resolve = vi.spyOn(Game.prototype, "resolve");
     commands.move(seated(0), move, 0);
     expect(resolve).toHaveBeenCalledTimes(1);
@@ -76,7 +66,7 @@ describe("a live move is checked once", () => {
 describe("a stored table takes up its log from the seats and its current game", () => {
   it("gives the same table as the live one", () => {
     const { commands, log } = playedTable();
-    const stored = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const stored = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
     const start = log.findIndex((entry) => entry.event.type === "started");
     const last = log[log.length - 1];
     stored.resume({ names: commands.names, seq: last.seq, at: last.at }, log.slice(start));
@@ -85,7 +75,7 @@ describe("a stored table takes up its log from the seats and its current game", 
   });
 
   it("before any game, keeps the seats and the last entry's number and time", () => {
-    const stored = new TableFold(header());
+    const stored = new TableFold(headerOf());
     stored.resume({ names: ["Aino", null], seq: 4, at: 77 }, []);
     expect(stored.names).toEqual(["Aino", null]);
     expect(stored.seq).toBe(4);
@@ -103,7 +93,7 @@ describe("a stored log never bricks its table", () => {
       at: last.at + 1,
       event: { type: "moved", seat: commands.turn?.seat ?? 0, path: "a1-i5", captured: [] },
     };
-    const stored = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const stored = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
     const start = log.findIndex((entry) => entry.event.type === "started");
     const checkpoint = { names: commands.names, seq: forged.seq, at: forged.at };
     expect(stored.resume(checkpoint, [...log.slice(start), forged])).toEqual([forged]);
@@ -115,7 +105,7 @@ describe("a client restores the fold from a snapshot", () => {
   it("gives the snapshot back, its clock running from the server's deadline", () => {
     const { commands } = playedTable();
     const snapshot = commands.view([true, false, true]);
-    const restored = new TableFold(header({ players: 3, turnSeconds: 60 }));
+    const restored = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
     restored.restore(snapshot, 5_000);
     expect(restored.view([true, false, true])).toEqual(snapshot);
     expect(restored.deadline).toBe(snapshot.game?.deadline);

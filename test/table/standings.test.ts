@@ -4,30 +4,21 @@
  * joins mid-game, or runs no engine, knows who is home.
  */
 import { describe, expect, it } from "vitest";
-import type { Identity, TableSettings } from "../../src/protocol/index.ts";
-import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import type { TableSettings } from "../../src/protocol/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
-import { type LoggedEvent, TableCommands, TableFold, tableHeader } from "../../src/table/index.ts";
+import { type LoggedEvent, type TableCommands, TableFold } from "../../src/table/index.ts";
 import { raceMove } from "../rules/helpers.ts";
-
-const HOST: Identity = { seat: null, host: true };
-const SPECTATOR: Identity = { seat: null, host: false };
+import { HOST, headerOf, newTable, seatEveryone, seated } from "./helpers.ts";
 
 /** A race played to its end by the rules tests' racer, through the table's commands; returns the whole log. */
 function playRace(settings: Partial<TableSettings>): { commands: TableCommands; log: LoggedEvent[] } {
-  const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse(settings), 0);
-  const commands = new TableCommands(header, { drawFirstPlayer: () => 0 });
-  const log = [...commands.create()];
-  for (let seat = 0; seat < commands.settings.players; seat++) {
-    log.push(...commands.join(SPECTATOR, seat, `Player ${seat + 1}`, 0));
-  }
+  const { commands, log } = newTable(settings);
+  log.push(...seatEveryone(commands));
   log.push(...commands.start(HOST, 0));
   for (let ply = 0; ply < 4000 && commands.status === "playing"; ply++) {
-    const game = commands.game;
-    const seat = commands.turn?.seat ?? 0;
-    const path = game ? raceMove(game) : undefined;
+    const path = commands.game ? raceMove(commands.game) : undefined;
     if (!path) throw new Error("the racer found no move");
-    log.push(...commands.move({ seat, host: false }, formatPath(path), ply));
+    log.push(...commands.move(seated(commands.turn?.seat ?? 0), formatPath(path), ply));
   }
   return { commands, log };
 }
@@ -53,7 +44,7 @@ describe("the log says when a seat finishes, with its place, right after the mov
   it("the snapshot shows a finisher's place while the others play on", () => {
     const { log } = playRace({ players: 3 });
     const firstFinish = log.findIndex((entry) => entry.event.type === "finished");
-    const fold = new TableFold(tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3 }), 0));
+    const fold = new TableFold(headerOf({ players: 3 }));
     for (const entry of log.slice(0, firstFinish + 1)) fold.apply(entry);
     const event = log[firstFinish].event;
     const seat = event.type === "finished" ? event.seat : -1;
@@ -65,7 +56,7 @@ describe("the log says when a seat finishes, with its place, right after the mov
   it("a client restored from a mid-game snapshot does not log a finish twice", () => {
     const { log } = playRace({ players: 3 });
     const firstFinish = log.findIndex((entry) => entry.event.type === "finished");
-    const header = tableHeader("AAAAAAAAAAAAAAAA", TableSettingsSchema.parse({ players: 3 }), 0);
+    const header = headerOf({ players: 3 });
     const server = new TableFold(header);
     for (const entry of log.slice(0, firstFinish + 1)) server.apply(entry);
     const client = new TableFold(header);
