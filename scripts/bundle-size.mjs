@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * npm run -s size: the figures the README gives for the bundles. The worker
+ * as `npm run deploy` would upload it (wrangler's dry run, minified) and how
+ * much of it is zod, by the bytes esbuild's metafile attributes to
+ * node_modules/zod; and the web client as `npm run build` makes it. Sizes in
+ * KiB, gzipped with Node's zlib at its default level.
+ */
+import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+import { runWrangler } from "./wrangler.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const kib = (bytes) => `${(bytes / 1024).toFixed(2)} KiB`;
+
+async function sizeOf(file) {
+  const bytes = await readFile(file);
+  return `${kib(bytes.length)}, ${kib(gzipSync(bytes).length)} gzipped`;
+}
+
+/** Runs a child to its end, failing loudly. */
+function finished(child) {
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`exited with ${code}`))));
+  });
+}
+
+const outdir = `${root}.wrangler/size`;
+await finished(runWrangler(["deploy", "--dry-run", "--outdir", outdir], { stdio: "ignore" }));
+const worker = await sizeOf(`${outdir}/worker.js`);
+
+const { metafile } = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ["src/server/worker.ts"],
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  external: ["cloudflare:*"],
+  metafile: true,
+  write: false,
+  logLevel: "error",
+});
+const [output] = Object.values(metafile.outputs);
+let zod = 0;
+let total = 0;
+for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+  total += bytesInOutput;
+  if (input.includes("node_modules/zod/")) zod += bytesInOutput;
+}
+
+execFileSync(process.execPath, ["scripts/build-client.mjs"], { cwd: root, stdio: "ignore" });
+const client = await sizeOf(`${root}public/build/app.js`);
+const css = await sizeOf(`${root}public/build/app.css`);
+
+console.log(`worker (dry run, minified): ${worker}`);
+console.log(`zod in the worker: ${((100 * zod) / total).toFixed(1)}% (${zod} of ${total} bytes)`);
+console.log(`client app.js: ${client}`);
+console.log(`client app.css: ${css}`);
