@@ -54,5 +54,10 @@ describe("a player who leaves a three-player race", () => {
     expect(after.seats[2]).toMatchObject({ resigned: true, place: 3 });
     expect(after.game?.turn?.seat).toBe(0);
     await screenshot(host.page, "leaving-three-players");
+    // The same table on a phone, from the seat still to play.
+    await second.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(second.page, "leaving-three-players-phone");
+    await second.page.goto("/");
+    await screenshot(second.page, "create-phone");
   });
 });
