@@ -256,6 +256,7 @@ export class Table extends DurableObject<Env> {
    * two never disagree. Returns the last event's sequence number.
    */
   private commit(events: readonly LoggedEvent[], request?: string, write?: () => void): number {
+    const sockets = this.openSockets();
     try {
       write?.();
       events.forEach((entry, i) => {
@@ -263,12 +264,11 @@ export class Table extends DurableObject<Env> {
         // A freed seat's token stops working with the event that frees it.
         if (entry.event.type === "unseated") this.store.freeSeat(entry.event.seat);
       });
-      this.scheduleAlarm();
+      this.scheduleAlarm(sockets);
     } catch (error) {
       this.table = this.load();
       throw error;
     }
-    const sockets = this.openSockets();
     for (const entry of events) broadcast(sockets, { type: "event", ...entry });
     for (const { event } of events) if (event.type === "unseated") this.demoteSeat(event.seat);
     return events[events.length - 1]?.seq ?? this.requireTable().seq;
@@ -290,9 +290,9 @@ export class Table extends DurableObject<Env> {
    * connected, no later than the next heartbeat check. One alarm serves both:
    * `alarm()` does whatever is due, and sets the next.
    */
-  private scheduleAlarm(): void {
+  private scheduleAlarm(sockets = this.openSockets()): void {
     const tableAlarm = this.requireTable().alarmAt(this.idleMs());
-    const seatConnected = this.openSockets().some((ws) => identityOf(ws).seat !== null);
+    const seatConnected = sockets.some((ws) => identityOf(ws).seat !== null);
     void this.ctx.storage.setAlarm(seatConnected ? Math.min(tableAlarm, Date.now() + HEARTBEAT_CHECK_MS) : tableAlarm);
   }
 
@@ -374,9 +374,9 @@ export class Table extends DurableObject<Env> {
   }
 
   /** Which seats have an open socket that is not silent. */
-  private connectedSeats(closing?: WebSocket): boolean[] {
+  private connectedSeats(live = this.liveSockets()): boolean[] {
     const connected = new Array<boolean>(this.table?.settings.players ?? 0).fill(false);
-    for (const ws of this.liveSockets(closing)) {
+    for (const ws of live) {
       const { seat } = identityOf(ws);
       if (seat !== null) connected[seat] = true;
     }
@@ -385,8 +385,8 @@ export class Table extends DurableObject<Env> {
 
   private broadcastPresence(closing?: WebSocket): void {
     if (!this.table) return;
-    const sockets = this.openSockets(closing);
-    const spectators = this.liveSockets(closing).filter((ws) => identityOf(ws).seat === null).length;
-    broadcast(sockets, { type: "presence", connected: this.connectedSeats(closing), spectators });
+    const live = this.liveSockets(closing);
+    const spectators = live.filter((ws) => identityOf(ws).seat === null).length;
+    broadcast(this.openSockets(closing), { type: "presence", connected: this.connectedSeats(live), spectators });
   }
 }
