@@ -43,26 +43,35 @@ export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayB
   ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey, lastMessageAt } satisfies Attachment);
 }
 
-/** How stale a socket's last-message time may be before a message refreshes it. */
-const HEARD_GRANULARITY_MS = 5_000;
+/**
+ * How stale a socket's last-message time may be before a message refreshes it:
+ * well under the table's `STALE_MS` (6 s), so that a client that sends
+ * messages but no `ping` is never taken for silent while it talks.
+ */
+const HEARD_GRANULARITY_MS = 1_000;
 
 /** Notes that the socket was heard from (it opened, or a message arrived) at `now`. */
 export function markHeard(ws: WebSocket, now: number): void {
   const attachment = attachmentOf(ws);
-  // Staleness is judged in tens of seconds: rewriting the attachment on every message would buy nothing.
+  // Staleness is judged in seconds: rewriting the attachment on every message would buy nothing.
   if (now - attachment.lastMessageAt < HEARD_GRANULARITY_MS) return;
   ws.serializeAttachment({ ...attachment, lastMessageAt: now } satisfies Attachment);
 }
 
 /**
- * Whether nothing has come from the socket for `staleMs`: no message, and no
- * `ping` that the runtime answered for us (`pingAnsweredAt`, which it keeps
- * without waking the object). A client that pings is alive; one that went
- * without a close frame stops pinging.
+ * When the socket was last heard from, in ms since the epoch: its last
+ * message, or the last `ping` that the runtime answered for us
+ * (`pingAnsweredAt`, which it keeps without waking the object), whichever is
+ * later. A client that pings is alive; one that went without a close frame
+ * stops pinging.
  */
+export function lastHeard(ws: WebSocket, pingAnsweredAt: Date | null): number {
+  return Math.max(attachmentOf(ws).lastMessageAt, pingAnsweredAt?.getTime() ?? 0);
+}
+
+/** Whether nothing has come from the socket for `staleMs`: no message and no `ping`. */
 export function isStale(ws: WebSocket, pingAnsweredAt: Date | null, now: number, staleMs: number): boolean {
-  const lastHeard = Math.max(attachmentOf(ws).lastMessageAt, pingAnsweredAt?.getTime() ?? 0);
-  return now - lastHeard >= staleMs;
+  return now - lastHeard(ws, pingAnsweredAt) >= staleMs;
 }
 
 /**

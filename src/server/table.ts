@@ -26,6 +26,7 @@ import {
   identityOf,
   isOpen,
   isStale,
+  lastHeard,
   markHeard,
   parseClientMessage,
   requestKey,
@@ -42,11 +43,17 @@ const DAY_MS = 86_400_000;
 const DEFAULT_IDLE_DAYS = 30;
 /**
  * A socket heard from neither by message nor by `ping` for this long is taken
- * for dropped: the client pings every 10 s, so this allows two lost pings.
+ * for dropped (and closed, and its seat shown disconnected). The SDK pings
+ * every 2 s, so this allows two pings lost or late before a live client is
+ * cut off, and a silently dropped seat is seen as gone about 6 s after its
+ * last ping.
  */
-const STALE_MS = 25_000;
-/** While a seat is connected the alarm comes at least this often, to notice a socket that went silent. */
-const HEARTBEAT_CHECK_MS = 10_000;
+const STALE_MS = 6_000;
+/**
+ * The heartbeat check never comes sooner than this after it was set: a socket
+ * heard from just before its deadline does not make the alarm fire again at once.
+ */
+const HEARTBEAT_FLOOR_MS = 1_000;
 
 const COMMAND_OPTIONS = {
   drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
@@ -286,14 +293,39 @@ export class Table extends DurableObject<Env> {
   }
 
   /**
-   * The table's own alarm (turn deadline, idle deletion); while a seat is
-   * connected, no later than the next heartbeat check. One alarm serves both:
-   * `alarm()` does whatever is due, and sets the next.
+   * The table's own alarm (turn deadline, idle deletion), or the heartbeat
+   * check if that comes first. One alarm serves both: `alarm()` does whatever
+   * is due, and sets the next.
    */
   private scheduleAlarm(sockets = this.openSockets()): void {
     const tableAlarm = this.requireTable().alarmAt(this.idleMs());
-    const seatConnected = sockets.some((ws) => identityOf(ws).seat !== null);
-    void this.ctx.storage.setAlarm(seatConnected ? Math.min(tableAlarm, Date.now() + HEARTBEAT_CHECK_MS) : tableAlarm);
+    const check = this.heartbeatCheckAt(sockets, Date.now());
+    void this.ctx.storage.setAlarm(check === null ? tableAlarm : Math.min(tableAlarm, check));
+  }
+
+  /**
+   * The earliest moment a seat's socket could go stale, as far as the object
+   * knows now (`ping`s answered by the runtime do not wake it): the least
+   * last-heard time of the seat sockets plus `STALE_MS`, but not sooner than
+   * `HEARTBEAT_FLOOR_MS` from now; null when no seat is connected. A check
+   * that finds the socket heard from since just sets the next one.
+   *
+   * Only seats set it. A spectator that vanished only keeps the spectator
+   * count one too high until the next check or presence broadcast (both leave
+   * silent sockets out); waking every few seconds for it would keep a table
+   * that is only watched awake for as long as a tab stays open.
+   *
+   * The cost: while every seat pings, the alarm fires about every `STALE_MS`
+   * (minus up to one ping interval), each firing a short wake and an alarm
+   * write. That is the price of seeing a silent drop within seconds.
+   */
+  private heartbeatCheckAt(sockets: readonly WebSocket[], now: number): number | null {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const ws of sockets) {
+      if (identityOf(ws).seat === null) continue;
+      earliest = Math.min(earliest, lastHeard(ws, this.ctx.getWebSocketAutoResponseTimestamp(ws)) + STALE_MS);
+    }
+    return earliest === Number.POSITIVE_INFINITY ? null : Math.max(earliest, now + HEARTBEAT_FLOOR_MS);
   }
 
   /**

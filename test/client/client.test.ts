@@ -385,6 +385,43 @@ describe("the heartbeat: a connection that went silent is dropped and made again
     expect(first.pings).toBe(2);
   });
 
+  it("by default pings every 2 s; when the pongs stop it reports `reconnecting` within 6 s and connects again", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    client = connect(memoryTokens());
+    await vi.advanceTimersByTimeAsync(10);
+    latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot: startedTable().snapshot(true) });
+    const states: string[] = [];
+    client.on("connection", ({ state }) => states.push(state));
+    const first = latest();
+    // Answered: ten pings in 20 s, and the connection stays open.
+    for (let i = 0; i < 10; i++) {
+      await vi.advanceTimersByTimeAsync(2000);
+      first.deliver("pong");
+    }
+    expect(first.pings).toBe(10);
+    expect(client.connection).toBe("open");
+    // The link dies silently: no close event, no more pongs. One missed pong is forgiven…
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(client.connection).toBe("open");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(client.connection).toBe("open");
+    // …the second is not: 6 s after the last pong the client says it is not connected and drops the socket itself.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(states).toEqual(["reconnecting"]);
+    expect(client.ready).toBe(false);
+    expect(first.readyState).toBe(3);
+    expect(first.pings).toBe(12);
+    // A new socket, a hello that resumes from the last event, and it is open again.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(latest().sent).toEqual([{ type: "hello", lastSeq: client.model?.seq }]);
+    latest().deliver({ type: "identity", you: { seat: 0, host: false } });
+    expect(states).toEqual(["reconnecting", "open"]);
+  });
+
   it("`pong` is not reported as a bad server message", async () => {
     client = await connectWithHeartbeat();
     const errors: SdkError[] = [];

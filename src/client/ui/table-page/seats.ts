@@ -1,5 +1,7 @@
 /**
- * The seats: who sits where, in which colours, connected or not; free seats
+ * The seats: who sits where, in which colours, connected or not (your own
+ * seat shows this page's connection: the table's last word on it may be
+ * stale once the connection is lost); free seats
  * to take under the name typed above them (remembered for the next table);
  * the host's Remove buttons before the game; the turn clock in the row of
  * the seat to move; how many are watching.
@@ -47,11 +49,14 @@ export class Seats {
     const { i18n, client } = this;
     const turn = model.turn;
     const timed = model.status === "playing" && model.deadline !== null;
-    this.section.update([model.seats, you, model.status, turn?.seat, timed, model.spectators, i18n.language], () => {
+    const online = client.connection === "open";
+    const key = [model.seats, you, model.status, turn?.seat, timed, model.spectators, online, i18n.language];
+    this.section.update(key, () => {
       const canJoin = you.seat === null && model.status !== "playing";
       const rows = model.seats.map((seat) => {
         const colours = model.coloursOf(seat.seat);
         const isYou = you.seat === seat.seat;
+        const connected = seat.connected && (online || !isYou);
         return h(
           "li",
           {
@@ -61,10 +66,10 @@ export class Seats {
           h("span", { class: "swatches" }, colours.map(swatch)),
           seat.name
             ? h("span", {
-                class: `dot ${seat.connected ? "on" : "off"}`,
+                class: `dot ${connected ? "on" : "off"}`,
                 role: "img",
-                "aria-label": i18n.t(seat.connected ? "online" : "offline"),
-                title: i18n.t(seat.connected ? "online" : "offline"),
+                "aria-label": i18n.t(connected ? "online" : "offline"),
+                title: i18n.t(connected ? "online" : "offline"),
               })
             : null,
           h(
