@@ -39,7 +39,23 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("remove"), id: RequestId, seat: SeatSchema }),
   z.strictObject({ type: z.literal("start"), id: RequestId }),
   z.strictObject({ type: z.literal("move"), id: RequestId, path: z.string().check(z.minLength(1), z.maxLength(256)) }),
+  /** After a game: accept a rematch (the host's also accepts for seats whose player is gone). */
   z.strictObject({ type: z.literal("rematch"), id: RequestId }),
+  /** Between games: move to a free seat, or offer (or accept) to trade places with an occupied one. */
+  z.strictObject({ type: z.literal("swap"), id: RequestId, seat: SeatSchema }),
+  /** Take back a seat the computer plays. */
+  z.strictObject({ type: z.literal("back"), id: RequestId }),
+  /**
+   * The table is stalled: the player to move (`seat`) has been disconnected for
+   * the grace period. `computer` hands the seat to the computer until its player
+   * comes back; `resign` counts the player out, as if they had left.
+   */
+  z.strictObject({
+    type: z.literal("remedy"),
+    id: RequestId,
+    seat: SeatSchema,
+    remedy: z.enum(["computer", "resign"]),
+  }),
   /** Asks again for the events after `lastSeq`, after a gap. */
   z.strictObject({ type: z.literal("sync"), lastSeq: SeqSchema }),
 ]);

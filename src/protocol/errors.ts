@@ -36,6 +36,9 @@ export const ERROR_CODES = [
   "already-started",
   "not-started",
   "not-over",
+  "same-seat",
+  "not-away",
+  "not-stalled",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

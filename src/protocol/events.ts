@@ -1,7 +1,7 @@
 /** The events of a table's log: every change to the table, in order. Tokens never appear in them. */
 import { SettingsSchema } from "./settings.ts";
 import { ResultViewSchema } from "./snapshot.ts";
-import { FirstPlayerSchema, SeatSchema, TurnSecondsSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -9,14 +9,31 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("created"),
     settings: SettingsSchema,
-    turnSeconds: TurnSecondsSchema,
+    clock: ClockSchema,
     firstPlayer: FirstPlayerSchema,
   }),
   z.object({ type: z.literal("seated"), seat: SeatSchema, name: z.string() }),
+  /** `left`: the player left (or, having left during a game, the game is over); `removed`: by the host. */
   z.object({ type: z.literal("unseated"), seat: SeatSchema, reason: z.enum(["left", "removed"]) }),
+  /** Between games: `seat` asks to trade places with the occupied seat `to`. */
+  z.object({ type: z.literal("swapOffered"), seat: SeatSchema, to: SeatSchema }),
+  /** Between games: the players of two seats trade places (one of them may be free), with their scores. */
+  z.object({ type: z.literal("swapped"), seats: z.tuple([SeatSchema, SeatSchema]) }),
+  /** After a game: these seats accept a rematch (the host accepts for seats whose player is gone). */
+  z.object({ type: z.literal("rematchAccepted"), seats: z.array(SeatSchema) }),
   z.object({ type: z.literal("started"), game: z.int().check(z.minimum(1)), firstPlayer: SeatSchema }),
-  /** `captured`: the holes of the pieces taken, in the capture variant. */
-  z.object({ type: z.literal("moved"), seat: SeatSchema, path: z.string(), captured: z.array(z.string()) }),
+  /**
+   * `captured`: the holes of the pieces taken, in the capture variant. `by`:
+   * absent when the player moved; `timeout` when the turn's time ran out and
+   * the table played it; `computer` when the computer plays the seat.
+   */
+  z.object({
+    type: z.literal("moved"),
+    seat: SeatSchema,
+    path: z.string(),
+    captured: z.array(z.string()),
+    by: z.optional(z.enum(["timeout", "computer"])),
+  }),
   /** A side with no legal move, written right after the move that blocked it. */
   z.object({ type: z.literal("passed"), seat: SeatSchema }),
   /**
@@ -25,8 +42,20 @@ export const TableEventSchema = z.discriminatedUnion("type", [
    * finished by another's move).
    */
   z.object({ type: z.literal("finished"), seat: SeatSchema, place: z.int().check(z.minimum(1)) }),
-  /** `timeout`: the turn clock ran out. */
-  z.object({ type: z.literal("resigned"), seat: SeatSchema, reason: z.enum(["left", "timeout"]) }),
+  /**
+   * The computer plays this seat's turns until its player takes it back:
+   * `timeouts` after too many turns in a row ran out of time, `claimed` when
+   * another player handed it over while the table was stalled.
+   */
+  z.object({ type: z.literal("away"), seat: SeatSchema, reason: z.enum(["timeouts", "claimed"]) }),
+  /** The player of an away seat took it back. */
+  z.object({ type: z.literal("back"), seat: SeatSchema }),
+  /**
+   * `left`: the player left; `absent`: the others counted out a player who
+   * stalled the table; `timeout`: the clock ran out, in tables before clocks
+   * played timed-out turns.
+   */
+  z.object({ type: z.literal("resigned"), seat: SeatSchema, reason: z.enum(["left", "absent", "timeout"]) }),
   z.object({ type: z.literal("ended"), result: ResultViewSchema }),
 ]);
 

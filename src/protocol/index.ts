@@ -29,4 +29,4 @@ export {
   StandingViewSchema,
   type TableStatus,
 } from "./snapshot.ts";
-export { PointSchema } from "./values.ts";
+export { type Clock, ClockSchema, MIN_TURN_SECONDS, PointSchema } from "./values.ts";

@@ -1,6 +1,6 @@
 /** A table's settings: the body of `POST /api/tables`, and the game's settings in events and snapshots. */
 import { DEFAULT_SETTINGS } from "../rules/index.ts";
-import { FirstPlayerSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -23,7 +23,7 @@ export const SettingsSchema = z.object({
 
 /**
  * The body of `POST /api/tables`: the game's settings, each defaulting to the
- * engine's, the table's turn clock, and who begins. Strict, so a misspelt field is refused
+ * engine's, the table's clock, and who begins. Strict, so a misspelt field is refused
  * rather than silently replaced by its default.
  */
 export const TableSettingsSchema = z.strictObject({
@@ -33,8 +33,8 @@ export const TableSettingsSchema = z.strictObject({
   pieces: z._default(Pieces, DEFAULT_SETTINGS.pieces),
   longJump: z._default(z.boolean(), DEFAULT_SETTINGS.longJump),
   teams: z._default(z.boolean(), DEFAULT_SETTINGS.teams),
-  /** Seconds a player has for each turn; null for no clock. A player whose time runs out leaves the game. */
-  turnSeconds: z._default(z.nullable(z.int().check(z.minimum(10), z.maximum(604_800))), null),
+  /** The turn clock: per move, or a time bank with increment; null (the default) for none. */
+  clock: z._default(ClockSchema, null),
   /** Who begins: a seat (from 0) that moves first in every game, or null (the default) to draw one each game. */
   firstPlayer: z._default(FirstPlayerSchema, null),
 });

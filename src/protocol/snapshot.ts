@@ -4,7 +4,7 @@
  * may add fields without breaking older clients.
  */
 import { SettingsSchema } from "./settings.ts";
-import { FirstPlayerSchema, PointSchema, SeatSchema, SeqSchema, TurnSecondsSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema, PointSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -39,6 +39,18 @@ export const SeatViewSchema = z.object({
   resigned: z.boolean(),
   place: Place,
   captures: Count,
+  /** The computer plays this seat's turns until its player takes it back. */
+  away: z.boolean(),
+  /** Turns in a row whose time ran out, in this game. */
+  timeouts: Count,
+  /** Time bank clocks: ms in the bank, as of the start of the turn now being played; null otherwise. */
+  bank: z.nullable(Count),
+  /** The seat's occupant across the table's games: points (one for each seat it finished ahead of) and games played. */
+  score: z.object({ points: Count, games: Count }),
+  /** After a game: whether the seat accepted a rematch. */
+  rematch: z.boolean(),
+  /** Between games: the occupied seat this one has asked to trade places with. */
+  swapTo: z.nullable(SeatSchema),
 });
 
 export const GameViewSchema = z.object({
@@ -47,7 +59,7 @@ export const GameViewSchema = z.object({
   firstPlayer: SeatSchema,
   /** Whose turn: the seat, and in the race variants its colour; null once over. */
   turn: z.nullable(z.object({ seat: SeatSchema, colour: z.nullable(PointSchema) })),
-  /** When the player to move runs out of time (ms since the epoch), if the table has a clock. */
+  /** When the turn being played runs out of time (ms since the epoch), if the table has a clock. */
   deadline: z.nullable(z.number()),
   /** Occupied holes: hole name → colour point, or "neutral" in the capture variant. */
   pieces: z.record(z.string(), z.union([PointSchema, z.literal("neutral")])),
@@ -61,7 +73,7 @@ const TableStatusSchema = z.enum(["waiting", "playing", "over"]);
 export const SnapshotSchema = z.object({
   id: z.string(),
   settings: SettingsSchema,
-  turnSeconds: TurnSecondsSchema,
+  clock: ClockSchema,
   /** Who begins each game: a seat, or null when it is drawn at random. */
   firstPlayer: FirstPlayerSchema,
   /** The sequence number of the last event applied. */

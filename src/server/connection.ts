@@ -43,6 +43,11 @@ export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayB
   ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey, lastMessageAt } satisfies Attachment);
 }
 
+/** A seat's player moved to another seat: the socket follows, keeping its token's key. */
+export function moveSeat(ws: WebSocket, seat: number): void {
+  ws.serializeAttachment({ ...attachmentOf(ws), seat } satisfies Attachment);
+}
+
 /**
  * How stale a socket's last-message time may be before a message refreshes it:
  * well under the table's `STALE_MS` (6 s), so that a client that sends

@@ -6,4 +6,6 @@ export interface Env {
   readonly ASSETS: Fetcher;
   /** Days without an event after which a table is deleted. */
   readonly IDLE_DAYS?: string;
+  /** Seconds the player to move must have been disconnected before the others may act (the stall remedies). */
+  readonly STALL_GRACE_SECONDS?: string;
 }

@@ -6,7 +6,7 @@
  * without an `await` between them commits them atomically.
  */
 import type { TableSettings } from "../protocol/index.ts";
-import type { LoggedEvent } from "../table/index.ts";
+import type { Carry, LoggedEvent } from "../table/index.ts";
 
 export interface StoredSeat {
   readonly seat: number;
@@ -42,6 +42,16 @@ const SCHEMA = `
     request TEXT UNIQUE
   );
   CREATE INDEX IF NOT EXISTS events_by_type ON events (type, seq);
+  -- The seats and scores the current game started with: where the table resumes its log.
+  CREATE TABLE IF NOT EXISTS carry (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    state TEXT NOT NULL
+  );
+  -- Since when each seat has had no live connection (a seat with a connection has no row).
+  CREATE TABLE IF NOT EXISTS absences (
+    seat INTEGER PRIMARY KEY,
+    since INTEGER NOT NULL
+  );
 `;
 
 export class TableStore {
@@ -67,10 +77,15 @@ export class TableStore {
     if (!row) return undefined;
     return {
       id: row.id,
-      settings: JSON.parse(row.settings),
+      settings: storedSettings(JSON.parse(row.settings)),
       hostTokenHash: row.host_token_hash,
       createdAt: row.created_at,
     };
+  }
+
+  /** Brings a table stored by an older version up to the current schema: it only adds what is missing. */
+  migrate(): void {
+    this.sql.exec(SCHEMA);
   }
 
   /** Creates the schema and the table's one meta row. */
@@ -98,6 +113,38 @@ export class TableStore {
 
   freeSeat(seat: number): void {
     this.sql.exec("DELETE FROM seats WHERE seat = ?", seat);
+  }
+
+  /** Two seats trade occupants (either may be free), tokens and all. */
+  swapSeats(a: number, b: number): void {
+    this.sql.exec("UPDATE seats SET seat = -1 WHERE seat = ?", a);
+    this.sql.exec("UPDATE seats SET seat = ? WHERE seat = ?", a, b);
+    this.sql.exec("UPDATE seats SET seat = ? WHERE seat = -1", b);
+  }
+
+  /** The carry-over of the current game, if one has started since the table began keeping it. */
+  carry(): Carry | undefined {
+    const row = this.sql.exec<{ state: string }>("SELECT state FROM carry").toArray()[0];
+    return row ? JSON.parse(row.state) : undefined;
+  }
+
+  saveCarry(carry: Carry): void {
+    this.sql.exec("INSERT OR REPLACE INTO carry (id, state) VALUES (0, ?)", JSON.stringify(carry));
+  }
+
+  /** Since when each seat without a live connection has had none. */
+  absences(): Map<number, number> {
+    const rows = this.sql.exec<{ seat: number; since: number }>("SELECT seat, since FROM absences").toArray();
+    return new Map(rows.map((row) => [row.seat, row.since]));
+  }
+
+  /** Records who is connected now: a seat that just lost its last connection gets `now`, one that has one loses its row. */
+  notePresence(connected: readonly boolean[], now: number): void {
+    const absences = this.absences();
+    connected.forEach((on, seat) => {
+      if (on && absences.has(seat)) this.sql.exec("DELETE FROM absences WHERE seat = ?", seat);
+      if (!on && !absences.has(seat)) this.sql.exec("INSERT INTO absences (seat, since) VALUES (?, ?)", seat, now);
+    });
   }
 
   /** Appends one entry under its sequence number; a number already taken throws. */
@@ -129,12 +176,12 @@ export class TableStore {
       .map((row) => ({ seq: row.seq, event: JSON.parse(row.payload), at: row.at }));
   }
 
-  /** The current game's entries, from its `started` event on; none before the first game. */
-  currentGameEvents(): LoggedEvent[] {
+  /** The current game's `started` event's number; undefined before the first game. */
+  currentGameStart(): number | undefined {
     const start = this.sql
       .exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events WHERE type = 'started'")
       .one().seq;
-    return start === null ? [] : this.eventsAfter(start - 1);
+    return start ?? undefined;
   }
 
   lastEvent(): { seq: number; at: number } | undefined {
@@ -142,4 +189,11 @@ export class TableStore {
       .exec<{ seq: number; at: number }>("SELECT seq, at FROM events ORDER BY seq DESC LIMIT 1")
       .toArray()[0];
   }
+}
+
+/** Settings as stored: tables made before the clock setting had `turnSeconds`, a per-move clock. */
+function storedSettings(stored: TableSettings & { turnSeconds?: number | null }): TableSettings {
+  const { turnSeconds, ...settings } = stored;
+  if (settings.clock !== undefined) return settings;
+  return { ...settings, clock: turnSeconds == null ? null : { kind: "move", seconds: turnSeconds } };
 }

@@ -12,7 +12,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { ClientMessage, Snapshot, TableSettings } from "../protocol/index.ts";
 import {
-  type Checkpoint,
+  type Carry,
+  type CommandOptions,
   type LoggedEvent,
   type Outcome,
   outcome,
@@ -28,6 +29,7 @@ import {
   isStale,
   lastHeard,
   markHeard,
+  moveSeat,
   parseClientMessage,
   requestKey,
   send,
@@ -55,9 +57,13 @@ const STALE_MS = 6_000;
  */
 const HEARTBEAT_FLOOR_MS = 1_000;
 
-const COMMAND_OPTIONS = {
-  drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
-};
+function commandOptions(env: Env): CommandOptions {
+  const grace = env.STALL_GRACE_SECONDS;
+  return {
+    drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
+    ...(grace === undefined ? {} : { stallGraceMs: Number(grace) * 1000 }),
+  };
+}
 
 export class Table extends DurableObject<Env> {
   private readonly store: TableStore;
@@ -79,7 +85,7 @@ export class Table extends DurableObject<Env> {
     const hostTokenHash = await hashToken(hostToken);
     if (this.store.meta()) return false;
     const createdAt = Date.now();
-    const table = new TableCommands(tableHeader(id, settings, createdAt), COMMAND_OPTIONS);
+    const table = new TableCommands(tableHeader(id, settings, createdAt), commandOptions(this.env));
     this.store.createMeta({ id, settings, hostTokenHash, createdAt });
     this.table = table;
     this.commit(table.create());
@@ -151,15 +157,19 @@ export class Table extends DurableObject<Env> {
     this.broadcastPresence(ws);
   }
 
-  // --- Alarm: turn clock, idle cleanup and silent sockets ----------------------------
+  // --- Alarm: the clock, the computer's turns, idle cleanup and silent sockets -----------
 
+  /**
+   * Alarms are at-least-once: a repeated one finds the turn already played
+   * (the turn has moved on, so `tick` owes nothing) and only sets the next.
+   */
   override async alarm(): Promise<void> {
     const { table } = this;
     if (!table) return;
     const now = Date.now();
     if (table.isIdle(now, this.idleMs())) return this.delete();
     this.closeSilentSockets(now);
-    const events = table.timeout(now);
+    const events = table.tick(now);
     if (events.length > 0) this.commit(events);
     else this.scheduleAlarm();
   }
@@ -194,7 +204,15 @@ export class Table extends DurableObject<Env> {
         case "start":
           return table.start(who, now);
         case "rematch":
-          return table.rematch(who, now);
+          return table.rematch(who, this.connectedSeats(), now);
+        case "swap":
+          return table.swap(who, message.seat, now);
+        case "back":
+          return table.back(who, now);
+        case "remedy": {
+          const disconnectedAt = this.connectedSeats()[message.seat] ? null : this.absentSince(message.seat);
+          return table.remedy(who, message.seat, message.remedy, disconnectedAt, now);
+        }
       }
     })();
     const seq = this.commit(events, request);
@@ -268,8 +286,11 @@ export class Table extends DurableObject<Env> {
       write?.();
       events.forEach((entry, i) => {
         this.store.append(entry, i === 0 ? request : undefined);
-        // A freed seat's token stops working with the event that frees it.
-        if (entry.event.type === "unseated") this.store.freeSeat(entry.event.seat);
+        const { event } = entry;
+        // A freed seat's token stops working with the event that frees it; a traded one goes with its player.
+        if (event.type === "unseated") this.store.freeSeat(event.seat);
+        if (event.type === "swapped") this.store.swapSeats(event.seats[0], event.seats[1]);
+        if (event.type === "started") this.store.saveCarry(this.requireTable().carry);
       });
       this.scheduleAlarm(sockets);
     } catch (error) {
@@ -277,8 +298,27 @@ export class Table extends DurableObject<Env> {
       throw error;
     }
     for (const entry of events) broadcast(sockets, { type: "event", ...entry });
-    for (const { event } of events) if (event.type === "unseated") this.demoteSeat(event.seat);
+    for (const { event } of events) {
+      if (event.type === "unseated") this.demoteSeat(event.seat);
+      if (event.type === "swapped") this.swapSockets(event.seats[0], event.seats[1]);
+    }
     return events[events.length - 1]?.seq ?? this.requireTable().seq;
+  }
+
+  /** The sockets of two seats that traded players follow their players. */
+  private swapSockets(a: number, b: number): void {
+    for (const ws of this.openSockets()) {
+      const { seat } = identityOf(ws);
+      if (seat !== a && seat !== b) continue;
+      moveSeat(ws, seat === a ? b : a);
+      send(ws, { type: "identity", you: identityOf(ws) });
+    }
+    this.broadcastPresence();
+  }
+
+  /** Since when a seat has had no live connection; when the table does not know, since its last event. */
+  private absentSince(seat: number): number {
+    return this.store.absences().get(seat) ?? this.requireTable().lastEventAt;
   }
 
   /** The sockets of a freed seat become spectators'. */
@@ -358,19 +398,38 @@ export class Table extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
   }
 
-  /** Rebuilds the table from storage: its header and seats, then the current game's events. */
+  /**
+   * Rebuilds the table from storage: the seats and scores its current game
+   * started with, then the events from that game's start (or from the first).
+   */
   private load(): TableCommands | undefined {
     const meta = this.store.meta();
     if (!meta) return undefined;
-    const table = new TableCommands(tableHeader(meta.id, meta.settings, meta.createdAt), COMMAND_OPTIONS);
-    const names = new Array<string | null>(table.settings.players).fill(null);
-    for (const { seat, name } of this.store.seats()) names[seat] = name;
+    this.store.migrate();
+    const table = new TableCommands(tableHeader(meta.id, meta.settings, meta.createdAt), commandOptions(this.env));
+    const gameStart = this.store.currentGameStart();
     const last = this.store.lastEvent();
-    const checkpoint: Checkpoint = { names, seq: last?.seq ?? 0, at: last?.at ?? meta.createdAt };
-    for (const { seq, event } of table.resume(checkpoint, this.store.currentGameEvents())) {
+    const checkpoint = {
+      ...(this.store.carry() ?? this.carryBeforeKept(table.settings.players, gameStart)),
+      seq: last?.seq ?? 0,
+      at: last?.at ?? meta.createdAt,
+    };
+    for (const { seq, event } of table.resume(checkpoint, this.store.eventsAfter((gameStart ?? 1) - 1))) {
       console.error(`table ${meta.id}: event ${seq} (${event.type}) does not fit the game and was skipped`);
     }
     return table;
+  }
+
+  /**
+   * The carry-over of a table stored before carries were kept: before any
+   * game the whole log is replayed from empty seats; during one, the seats
+   * as they are now (swaps did not exist then, so replaying the game's seat
+   * changes over them changes nothing).
+   */
+  private carryBeforeKept(players: number, gameStart: number | undefined): Carry {
+    const names = new Array<string | null>(players).fill(null);
+    if (gameStart !== undefined) for (const { seat, name } of this.store.seats()) names[seat] = name;
+    return { names, scores: [] };
   }
 
   private requireTable(): TableCommands {
@@ -415,10 +474,13 @@ export class Table extends DurableObject<Env> {
     return connected;
   }
 
+  /** Tells everyone who is connected, and notes since when seats are not (the stall remedies count from then). */
   private broadcastPresence(closing?: WebSocket): void {
     if (!this.table) return;
     const live = this.liveSockets(closing);
     const spectators = live.filter((ws) => identityOf(ws).seat === null).length;
-    broadcast(this.openSockets(closing), { type: "presence", connected: this.connectedSeats(live), spectators });
+    const connected = this.connectedSeats(live);
+    this.store.notePresence(connected, Date.now());
+    broadcast(this.openSockets(closing), { type: "presence", connected, spectators });
   }
 }

@@ -7,6 +7,8 @@
  * server to store and broadcast. Storage, sockets and tokens are the
  * server's business, not this module's.
  */
+
+import { greedyMove, type MoveAction } from "../bots/index.ts";
 import { type ClientMessageType, type Identity, NameSchema, type TableEvent } from "../protocol/index.ts";
 import { type Action, formatPath, type Game, holeName } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
@@ -15,7 +17,18 @@ import { type LoggedEvent, resultView, TableFold, type TableHeader } from "./fol
 export interface CommandOptions {
   /** Draws the player who moves first in a new game, 0 to `players - 1`, when the table leaves it to chance. */
   readonly drawFirstPlayer: (players: number) => number;
+  /** How long the player to move must have been disconnected before the others may act (default STALL_GRACE_MS). */
+  readonly stallGraceMs?: number;
+  /** How long the computer waits before playing a turn, so that people can follow (default COMPUTER_DELAY_MS). */
+  readonly computerDelayMs?: number;
 }
+
+/** A minute without the player to move: then the others may hand the seat to the computer or count the player out. */
+export const STALL_GRACE_MS = 60_000;
+/** The computer plays a turn this long after it begins. */
+export const COMPUTER_DELAY_MS = 1_500;
+/** After this many turns in a row run out of time, the computer takes the seat until its player comes back. */
+export const TIMEOUTS_BEFORE_AWAY = 3;
 
 export class TableCommands extends TableFold {
   private readonly options: CommandOptions;
@@ -27,8 +40,8 @@ export class TableCommands extends TableFold {
 
   /** The first entry of a new table's log. */
   create(): LoggedEvent[] {
-    const { settings, turnSeconds, firstPlayer } = this;
-    return this.record([{ type: "created", settings, turnSeconds, firstPlayer }], this.lastEventAt);
+    const { settings, clock, firstPlayer } = this;
+    return this.record([{ type: "created", settings, clock, firstPlayer }], this.lastEventAt);
   }
 
   /**
@@ -40,6 +53,9 @@ export class TableCommands extends TableFold {
     switch (type) {
       case "move":
       case "leave":
+      case "swap":
+      case "back":
+      case "remedy":
         requireSeated(who);
         return;
       case "remove":
@@ -98,11 +114,37 @@ export class TableCommands extends TableFold {
     return this.newGame(at);
   }
 
-  /** After a game, any seated player or the host starts the next one with the same seats. */
-  rematch(who: Identity, at: number): LoggedEvent[] {
+  /**
+   * After a game, a seated player accepts a rematch; the host's acceptance
+   * also covers the seats whose player is gone (`connected` says which are
+   * not). The next game starts, on the same seats, once every seat has a
+   * player who accepted.
+   */
+  rematch(who: Identity, connected: readonly boolean[], at: number): LoggedEvent[] {
     if (!who.host) requireSeated(who);
     if (this.status !== "over") throw new TableError("not-over", "a rematch can start once the game is over");
-    return this.newGame(at);
+    const seats = this.names.flatMap((name, seat) => {
+      if (name === null || this.acceptedRematch(seat)) return [];
+      return seat === who.seat || (who.host && !connected[seat]) ? [seat] : [];
+    });
+    return seats.length === 0 ? [] : this.record([{ type: "rematchAccepted", seats }], at);
+  }
+
+  /**
+   * Between games a seated player moves to a free seat, or offers to trade
+   * places with an occupied one; the other's offer back completes the trade.
+   * Colours go with the seats; scores go with the players.
+   */
+  swap(who: Identity, to: number, at: number): LoggedEvent[] {
+    const seat = requireSeated(who);
+    if (this.status === "playing") throw new TableError("already-started", "seats cannot change during a game");
+    this.requireSeatExists(to);
+    if (to === seat) throw new TableError("same-seat", "that is your seat already");
+    if (this.names[to] === null || this.swapOfferOf(to) === seat) {
+      return this.record([{ type: "swapped", seats: [seat, to] }], at);
+    }
+    if (this.swapOfferOf(seat) === to) return [];
+    return this.record([{ type: "swapOffered", seat, to }], at);
   }
 
   /** A seated player's move, in notation; the engine refuses anything illegal or out of turn. */
@@ -113,21 +155,86 @@ export class TableCommands extends TableFold {
     const action = withRules(() => game.resolve(path, seat));
     // A pass is never a seat's to send: the table passes for a side with no move as soon as it has none.
     if (action.kind !== "move") throw new TableError("illegal-move", "send a move: the table passes for you");
-    return this.record([movedEvent(action)], at, action);
+    // A player whose seat the computer plays takes it back by moving.
+    const back = this.isAway(seat) ? this.record([{ type: "back", seat }], at) : [];
+    return [...back, ...this.record([movedEvent(action)], at, action)];
   }
 
-  /** The clock: when the player to move has run out of time at `now`, that player leaves the game. */
-  timeout(now: number): LoggedEvent[] {
-    const { deadline, turn } = this;
-    if (deadline === null || turn === null || now < deadline) return [];
-    return this.resign(turn.seat, "timeout", now);
+  /** A player takes back the seat the computer has been playing. */
+  back(who: Identity, at: number): LoggedEvent[] {
+    const seat = requireSeated(who);
+    if (this.status !== "playing" || !this.isAway(seat)) {
+      throw new TableError("not-away", "the computer is not playing for you");
+    }
+    return this.record([{ type: "back", seat }], at);
   }
 
-  /** When the table next needs the clock: the turn's deadline, or the time it is deleted for being idle. */
+  /**
+   * Another seated player acts on a stalled table: the player to move has
+   * been disconnected since `disconnectedAt` (null while connected), and the
+   * turn and the disconnection have both lasted the grace period. The seat
+   * goes to the computer until its player returns, or the player is counted
+   * out as if they had left (which, between two players, ends the game).
+   */
+  remedy(
+    who: Identity,
+    seat: number,
+    remedy: "computer" | "resign",
+    disconnectedAt: number | null,
+    at: number,
+  ): LoggedEvent[] {
+    const actor = requireSeated(who);
+    this.requireSeatExists(seat);
+    if (actor === seat) throw new TableError("same-seat", "that is your own seat: leave the game instead");
+    if (this.status !== "playing") throw new TableError("not-stalled", "no game is in progress");
+    if (this.turn?.seat !== seat) throw new TableError("not-stalled", `seat ${seat + 1} is not the one to move`);
+    if (this.isAway(seat)) throw new TableError("not-stalled", "the computer is already playing that seat");
+    const grace = this.options.stallGraceMs ?? STALL_GRACE_MS;
+    if (disconnectedAt === null) throw new TableError("not-stalled", `seat ${seat + 1} is connected`);
+    const stalledSince = Math.max(disconnectedAt, this.turnStart);
+    if (at < stalledSince + grace) {
+      const seconds = Math.ceil((stalledSince + grace - at) / 1000);
+      throw new TableError("not-stalled", `seat ${seat + 1} may still come back: wait ${seconds} s more`);
+    }
+    if (remedy === "resign") return this.resign(seat, "absent", at);
+    return this.record([{ type: "away", seat, reason: "claimed" }], at);
+  }
+
+  /**
+   * The clock at `now`: the computer plays the turn of an away seat once the
+   * delay is over, and the turn of a player whose time ran out (who, after
+   * TIMEOUTS_BEFORE_AWAY such turns in a row, is taken for away).
+   */
+  tick(now: number): LoggedEvent[] {
+    const { game, turn } = this;
+    if (this.status !== "playing" || game === null || turn === null) return [];
+    if (this.isAway(turn.seat)) {
+      if (now < this.computerMoveAt) return [];
+      return this.playFor(game, "computer", now);
+    }
+    const { deadline } = this;
+    if (deadline === null || now < deadline) return [];
+    const played = this.playFor(game, "timeout", now);
+    const seat = turn.seat;
+    if (this.timeoutsOf(seat) < TIMEOUTS_BEFORE_AWAY || this.status !== "playing") return played;
+    return [...played, ...this.record([{ type: "away", seat, reason: "timeouts" }], now)];
+  }
+
+  /** When the table next needs the clock: the computer's move, the turn's deadline, or the time it is deleted for being idle. */
   alarmAt(idleMs: number): number {
     const idleAt = this.lastEventAt + idleMs;
-    const { deadline } = this;
-    return deadline === null ? idleAt : Math.min(deadline, idleAt);
+    const { turn } = this;
+    const computerAt = turn !== null && this.isAway(turn.seat) ? this.computerMoveAt : Number.POSITIVE_INFINITY;
+    return Math.min(idleAt, this.deadline ?? Number.POSITIVE_INFINITY, computerAt);
+  }
+
+  private get computerMoveAt(): number {
+    return this.turnStart + (this.options.computerDelayMs ?? COMPUTER_DELAY_MS);
+  }
+
+  private playFor(game: Game, by: "computer" | "timeout", at: number): LoggedEvent[] {
+    const action = greedyMove(game);
+    return action ? this.record([movedEvent(action, by)], at, action) : [];
   }
 
   /** Whether nothing has happened at the table for `idleMs` before `now`. */
@@ -135,7 +242,7 @@ export class TableCommands extends TableFold {
     return now >= this.lastEventAt + idleMs;
   }
 
-  private resign(seat: number, reason: "left" | "timeout", at: number): LoggedEvent[] {
+  private resign(seat: number, reason: "left" | "absent", at: number): LoggedEvent[] {
     const game = this.gameInProgress();
     withRules(() => game.check({ kind: "resign", player: seat }));
     return this.record([{ type: "resigned", seat, reason }], at);
@@ -143,8 +250,12 @@ export class TableCommands extends TableFold {
 
   private newGame(at: number): LoggedEvent[] {
     if (!this.seatsFilled) throw new TableError("seats-not-filled", "every seat needs a player first");
+    return this.record([this.nextGame()], at);
+  }
+
+  private nextGame(): TableEvent {
     const firstPlayer = this.firstPlayer ?? this.options.drawFirstPlayer(this.settings.players);
-    return this.record([{ type: "started", game: this.gameNumber + 1, firstPlayer }], at);
+    return { type: "started", game: this.gameNumber + 1, firstPlayer };
   }
 
   private gameInProgress(): Game {
@@ -180,7 +291,8 @@ export class TableCommands extends TableFold {
 
   /**
    * What the log owes after its last event: a seat that has finished (best
-   * place first), a pass for a side with no move, or the end of the game.
+   * place first), a pass for a side with no move, the end of the game, then
+   * the seats of the players who left it, and the rematch everyone accepted.
    */
   private owedEvent(): TableEvent | undefined {
     const { game } = this;
@@ -194,6 +306,10 @@ export class TableCommands extends TableFold {
     if (turn && game.mustPass) return { type: "passed", seat: turn.player };
     const result = game.result();
     if (result && !this.ended) return { type: "ended", result: resultView(result) };
+    if (!this.ended) return undefined;
+    const leaver = this.names.findIndex((name, seat) => name !== null && this.goneSeats.has(seat));
+    if (leaver >= 0) return { type: "unseated", seat: leaver, reason: "left" };
+    if (this.seatsFilled && this.names.every((_, seat) => this.acceptedRematch(seat))) return this.nextGame();
     return undefined;
   }
 }
@@ -207,11 +323,13 @@ function requireHost(who: Identity): void {
   if (!who.host) throw new TableError("not-host", "only the host can do that");
 }
 
-function movedEvent(action: Extract<Action, { kind: "move" }>): TableEvent {
-  return {
-    type: "moved",
+/** `by`: who played the move, when not the seat's player. */
+function movedEvent(action: MoveAction, by?: "computer" | "timeout"): TableEvent {
+  const event = {
+    type: "moved" as const,
     seat: action.player,
     path: formatPath(action.move.path),
     captured: action.move.captured.map(holeName),
   };
+  return by === undefined ? event : { ...event, by };
 }

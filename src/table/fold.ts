@@ -3,15 +3,17 @@
  * rebuilds it on every wake); the SDK keeps the same fold from a snapshot
  * and the events that follow, so both always agree on what the log means.
  */
-import type {
-  GameView,
-  ResultView,
-  SeatView,
-  Snapshot,
-  StandingView,
-  TableEvent,
-  TableSettings,
-  TableStatus,
+import {
+  type Clock,
+  type GameView,
+  MIN_TURN_SECONDS,
+  type ResultView,
+  type SeatView,
+  type Snapshot,
+  type StandingView,
+  type TableEvent,
+  type TableSettings,
+  type TableStatus,
 } from "../protocol/index.ts";
 import {
   type Action,
@@ -34,8 +36,8 @@ import { TableError, withRules } from "./errors.ts";
 export interface TableHeader {
   readonly id: string;
   readonly settings: Settings;
-  /** Seconds for each turn, or null for no clock. */
-  readonly turnSeconds: number | null;
+  /** The turn clock, or null for none. */
+  readonly clock: Clock;
   /** The seat that begins every game, or null to draw one for each game. */
   readonly firstPlayer: number | null;
   readonly createdAt: number;
@@ -44,14 +46,14 @@ export interface TableHeader {
 /** The header of a new table, its settings checked by the engine. */
 export function tableHeader(id: string, settings: TableSettings, createdAt: number): TableHeader {
   const firstPlayer = settings.firstPlayer ?? null; // tables stored before the setting existed draw
-  return { id, settings: gameSettings(settings), turnSeconds: settings.turnSeconds, firstPlayer, createdAt };
+  return { id, settings: gameSettings(settings), clock: settings.clock, firstPlayer, createdAt };
 }
 
 /**
  * The game's part of a table's settings, refused (naming the field at fault)
  * where the rules define no game or the table has no such first player.
  */
-export function gameSettings({ turnSeconds, firstPlayer, ...rules }: TableSettings): Settings {
+export function gameSettings({ clock, firstPlayer, ...rules }: TableSettings): Settings {
   const settings = withRules(() => makeSettings(rules));
   if (firstPlayer != null && firstPlayer >= settings.players) {
     const message = `firstPlayer must be one of the table's seats, 0 to ${settings.players - 1}`;
@@ -67,9 +69,26 @@ export interface LoggedEvent {
   readonly event: TableEvent;
 }
 
-/** Where a stored table takes up its log: the seats as they are now and the last entry's number and time. */
-export interface Checkpoint {
+/** A seat's occupant across the table's games. */
+export interface Score {
+  /** One for each seat it finished ahead of, game after game. */
+  readonly points: number;
+  readonly games: number;
+}
+
+const NO_SCORE: Score = { points: 0, games: 0 };
+
+/** What carries over from game to game: the seats and their scores, as they were when the current game started. */
+export interface Carry {
   readonly names: readonly (string | null)[];
+  readonly scores: readonly Score[];
+}
+
+/**
+ * Where a stored table takes up its log: the carry-over of its current game,
+ * and the last entry's number and time.
+ */
+export interface Checkpoint extends Carry {
   readonly seq: number;
   readonly at: number;
 }
@@ -77,9 +96,23 @@ export interface Checkpoint {
 export class TableFold {
   readonly id: string;
   readonly settings: Settings;
-  readonly turnSeconds: number | null;
+  readonly clock: Clock;
   readonly firstPlayer: number | null;
   private readonly seatNames: (string | null)[];
+  private readonly scores: Score[];
+  /** After a game: the seats that accepted a rematch. */
+  private readonly rematchAccepted: boolean[];
+  /** Between games: the occupied seat each seat asked to trade places with. */
+  private readonly swapOffers: (number | null)[];
+  /** Seats the computer plays until their players take them back. */
+  private readonly awaySeats: boolean[];
+  /** Turns in a row each seat let run out of time, in the current game. */
+  private readonly timeoutsInRow: number[];
+  /** Time bank clocks: ms in each seat's bank, as of the start of the turn being played. */
+  private readonly banks: number[];
+  /** Seats whose players left the current game (or were counted out): freed once it is over. */
+  private readonly gone = new Set<number>();
+  private carried: Carry;
   private currentGame: Game | null = null;
   private currentGameNumber = 0;
   private lastSeq = 0;
@@ -95,9 +128,17 @@ export class TableFold {
   constructor(header: TableHeader) {
     this.id = header.id;
     this.settings = header.settings;
-    this.turnSeconds = header.turnSeconds;
+    this.clock = header.clock;
     this.firstPlayer = header.firstPlayer;
-    this.seatNames = new Array(header.settings.players).fill(null);
+    const seats = header.settings.players;
+    this.seatNames = new Array(seats).fill(null);
+    this.scores = new Array(seats).fill(NO_SCORE);
+    this.rematchAccepted = new Array(seats).fill(false);
+    this.swapOffers = new Array(seats).fill(null);
+    this.awaySeats = new Array(seats).fill(false);
+    this.timeoutsInRow = new Array(seats).fill(0);
+    this.banks = new Array(seats).fill(this.fullBank);
+    this.carried = { names: [...this.seatNames], scores: [...this.scores] };
     this.lastAt = header.createdAt;
   }
 
@@ -131,9 +172,39 @@ export class TableFold {
     return this.endLogged;
   }
 
+  /** The seats and scores as they were when the current game started (or the table was made): where a stored table resumes. */
+  get carry(): Carry {
+    return this.carried;
+  }
+
   /** Whether a seat's `finished` event is in the log. */
   finishedLogged(seat: number): boolean {
     return this.finishLogged.has(seat);
+  }
+
+  /** Whether the computer plays a seat until its player takes it back. */
+  isAway(seat: number): boolean {
+    return this.awaySeats[seat] ?? false;
+  }
+
+  /** Turns in a row a seat let run out of time, in the current game. */
+  timeoutsOf(seat: number): number {
+    return this.timeoutsInRow[seat] ?? 0;
+  }
+
+  /** Whether a seat accepted a rematch of the game just over. */
+  acceptedRematch(seat: number): boolean {
+    return this.rematchAccepted[seat] ?? false;
+  }
+
+  /** The occupied seat a seat asked to trade places with, if any. */
+  swapOfferOf(seat: number): number | null {
+    return this.swapOffers[seat] ?? null;
+  }
+
+  /** Seats whose players left the current game or were counted out. */
+  get goneSeats(): ReadonlySet<number> {
+    return this.gone;
   }
 
   get status(): TableStatus {
@@ -151,10 +222,16 @@ export class TableFold {
     return turn ? { seat: turn.player, colour: turn.colour ?? null } : null;
   }
 
-  /** When the player to move runs out of time, if the clock runs. */
+  /** When the turn being played began (ms since the epoch): the last event that passed the turn on. */
+  get turnStart(): number {
+    return this.turnStartedAt;
+  }
+
+  /** When the turn being played runs out of time, if the clock runs. */
   get deadline(): number | null {
-    if (this.turnSeconds === null || this.status !== "playing") return null;
-    return this.turnStartedAt + this.turnSeconds * 1000;
+    const { turn } = this;
+    if (this.clock === null || this.status !== "playing" || turn === null) return null;
+    return this.turnStartedAt + this.allowance(turn.seat);
   }
 
   get result(): ResultView | null {
@@ -177,34 +254,70 @@ export class TableFold {
       case "created":
         break;
       case "seated":
-        this.seatNames[event.seat] = event.name;
+        this.seatChanges(event.seat, event.name);
         break;
       case "unseated":
-        this.seatNames[event.seat] = null;
+        this.seatChanges(event.seat, null);
+        this.gone.delete(event.seat);
+        break;
+      case "swapOffered":
+        this.swapOffers[event.seat] = event.to;
+        break;
+      case "swapped": {
+        const [a, b] = event.seats;
+        [this.seatNames[a], this.seatNames[b]] = [this.seatNames[b], this.seatNames[a]];
+        [this.scores[a], this.scores[b]] = [this.scores[b], this.scores[a]];
+        // Everyone agreed to another line-up than this one.
+        this.swapOffers.fill(null);
+        this.rematchAccepted.fill(false);
+        break;
+      }
+      case "rematchAccepted":
+        for (const seat of event.seats) this.rematchAccepted[seat] = true;
         break;
       case "started":
+        this.carried = { names: [...this.seatNames], scores: [...this.scores] };
         this.currentGameNumber = event.game;
         this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
         this.endLogged = false;
         this.finishLogged.clear();
+        this.gone.clear();
+        this.rematchAccepted.fill(false);
+        this.swapOffers.fill(null);
+        this.awaySeats.fill(false);
+        this.timeoutsInRow.fill(0);
+        this.banks.fill(this.fullBank);
         break;
       case "moved": {
         const game = this.requireGame();
         if (checked) game.commit(checked);
         else game.play(event.path, event.seat);
+        this.spendBank(event.seat, at);
+        if (event.by === undefined) this.timeoutsInRow[event.seat] = 0;
+        if (event.by === "timeout") this.timeoutsInRow[event.seat] += 1;
         break;
       }
       case "passed":
         this.requireGame().apply({ kind: "pass" });
         break;
+      case "away":
+        this.awaySeats[event.seat] = true;
+        break;
+      case "back":
+        this.awaySeats[event.seat] = false;
+        this.timeoutsInRow[event.seat] = 0;
+        break;
       case "resigned":
         this.requireGame().resign(event.seat);
+        this.awaySeats[event.seat] = false;
+        if (event.reason !== "timeout") this.gone.add(event.seat);
         break;
       case "finished":
         this.finishLogged.add(event.seat);
         break;
       case "ended":
         this.endLogged = true;
+        this.score(event.result);
         break;
     }
     this.lastSeq = seq;
@@ -212,20 +325,61 @@ export class TableFold {
     this.followTurn(at);
   }
 
+  /** A seat gets a new occupant (or none): nothing of the last one's stays with it. */
+  private seatChanges(seat: number, name: string | null): void {
+    this.seatNames[seat] = name;
+    this.scores[seat] = NO_SCORE;
+    this.rematchAccepted[seat] = false;
+    this.swapOffers[seat] = null;
+    this.swapOffers.forEach((to, from) => {
+      if (to === seat) this.swapOffers[from] = null;
+    });
+  }
+
+  /** Each seat in the game scores a point for every seat it finished ahead of. */
+  private score(result: ResultView): void {
+    const places = result.standings.map((standing) => standing.place ?? Number.POSITIVE_INFINITY);
+    places.forEach((place, seat) => {
+      const { points, games } = this.scores[seat] ?? NO_SCORE;
+      const beaten = places.filter((other) => other > place).length;
+      this.scores[seat] = { points: points + beaten, games: games + 1 };
+    });
+  }
+
+  /** A time bank spends what the turn took and earns the increment back with the move. */
+  private spendBank(seat: number, at: number): void {
+    if (this.clock?.kind !== "bank") return;
+    const left = Math.max(0, (this.banks[seat] ?? 0) - (at - this.turnStartedAt));
+    this.banks[seat] = left + this.clock.increment * 1000;
+  }
+
+  /** What a seat's turn may take, in ms. */
+  private allowance(seat: number): number {
+    if (this.clock === null) return Number.POSITIVE_INFINITY;
+    if (this.clock.kind === "move") return this.clock.seconds * 1000;
+    return Math.max(this.banks[seat] ?? 0, MIN_TURN_SECONDS * 1000);
+  }
+
+  private get fullBank(): number {
+    return this.clock?.kind === "bank" ? this.clock.seconds * 1000 : 0;
+  }
+
   /**
-   * Takes up a stored log: the seats as they are now, then the current
-   * game's entries from its `started` event on (seat changes among them
-   * set what the seats already say). An entry the engine refuses (a log
-   * written under other rules, or damaged) is skipped, never fatal: a table
-   * must not be bricked by its own log. Returns the skipped entries, for the
-   * caller to report; clients that meet them resync from a snapshot.
+   * Takes up a stored log: the seats and scores its current game started
+   * with, then the entries from that game's `started` event on (or from the
+   * first, before any game). An entry the engine refuses (a log written
+   * under other rules, or damaged) is skipped, never fatal: a table must not
+   * be bricked by its own log. Returns the skipped entries, for the caller
+   * to report; clients that meet them resync from a snapshot.
    */
-  resume(checkpoint: Checkpoint, currentGame: Iterable<LoggedEvent>): LoggedEvent[] {
+  resume(checkpoint: Checkpoint, entries: Iterable<LoggedEvent>): LoggedEvent[] {
     checkpoint.names.forEach((name, seat) => {
       this.seatNames[seat] = name;
+      this.scores[seat] = checkpoint.scores[seat] ?? NO_SCORE;
     });
+    this.carried = { names: [...this.seatNames], scores: [...this.scores] };
     const skipped: LoggedEvent[] = [];
-    for (const entry of currentGame) {
+    for (const entry of entries) {
       try {
         this.fold(entry);
       } catch (error) {
@@ -245,9 +399,17 @@ export class TableFold {
    * engine; the clock runs from the server's deadline, not from `now`.
    */
   restore(snapshot: Snapshot, now: number): void {
-    snapshot.seats.forEach(({ seat, name }) => {
-      this.seatNames[seat] = name;
-    });
+    for (const view of snapshot.seats) {
+      const { seat } = view;
+      this.seatNames[seat] = view.name;
+      this.scores[seat] = view.score;
+      this.rematchAccepted[seat] = view.rematch;
+      this.swapOffers[seat] = view.swapTo;
+      this.awaySeats[seat] = view.away;
+      this.timeoutsInRow[seat] = view.timeouts;
+      if (view.bank !== null) this.banks[seat] = view.bank;
+      if (view.resigned && snapshot.status === "playing") this.gone.add(seat);
+    }
     const view = snapshot.game;
     if (view) {
       this.currentGameNumber = view.number;
@@ -258,9 +420,8 @@ export class TableFold {
     this.lastSeq = snapshot.seq;
     this.lastAt = now;
     this.followTurn(now);
-    if (view?.deadline != null && this.turnSeconds !== null) {
-      this.turnStartedAt = view.deadline - this.turnSeconds * 1000;
-    }
+    const { turn } = this;
+    if (view?.deadline != null && turn !== null) this.turnStartedAt = view.deadline - this.allowance(turn.seat);
   }
 
   /** Restarts the turn clock at `at` when the turn has passed to another side. */
@@ -280,7 +441,7 @@ export class TableFold {
     return {
       id: this.id,
       settings: this.settings,
-      turnSeconds: this.turnSeconds,
+      clock: this.clock,
       firstPlayer: this.firstPlayer,
       seq: this.lastSeq,
       status: this.status,
@@ -312,6 +473,12 @@ export class TableFold {
       resigned: standings?.[seat].resigned ?? false,
       place: standings?.[seat].place ?? null,
       captures: standings?.[seat].captures ?? 0,
+      away: this.isAway(seat),
+      timeouts: this.timeoutsOf(seat),
+      bank: this.clock?.kind === "bank" ? (this.banks[seat] ?? 0) : null,
+      score: this.scores[seat] ?? NO_SCORE,
+      rematch: this.acceptedRematch(seat),
+      swapTo: this.swapOfferOf(seat),
     }));
   }
 

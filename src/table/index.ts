@@ -1,11 +1,19 @@
 /** What a table is, apart from how it is stored or transported: seats, commands, the event-log fold, the clock. */
-export { type CommandOptions, TableCommands } from "./commands.ts";
+export {
+  COMPUTER_DELAY_MS,
+  type CommandOptions,
+  STALL_GRACE_MS,
+  TableCommands,
+  TIMEOUTS_BEFORE_AWAY,
+} from "./commands.ts";
 export { type Outcome, outcome, TableError, unwrap, withRules } from "./errors.ts";
 export {
+  type Carry,
   type Checkpoint,
   gameSettings,
   type LoggedEvent,
   resultView,
+  type Score,
   TableFold,
   type TableHeader,
   tableHeader,

@@ -307,7 +307,7 @@ describe("the SDK's estimate of the server's clock", () => {
     onTestFinished(() => {
       vi.restoreAllMocks();
     });
-    const table = new ServerTable({ players: 2, turnSeconds: 60 });
+    const table = new ServerTable({ players: 2, clock: { kind: "move", seconds: 60 } });
     table.seatAll(["Aino", "Bjørn"]);
     table.record(table.commands.start(HOST_IDENTITY, START));
     client = connect();

@@ -91,7 +91,7 @@ describe("the client's model of a table", () => {
   });
 
   it("restarts the turn clock only when the turn passes on", () => {
-    const table = new ServerTable({ players: 3, turnSeconds: 60 });
+    const table = new ServerTable({ players: 3, clock: { kind: "move", seconds: 60 } });
     const { commands } = table;
     table.seatAll(["Aino", "Bjørn", "Cecilia"]);
     const client = TableModel.fromSnapshot(serverSnapshot(table));

@@ -24,7 +24,7 @@ describe("a table with a turn clock and a chosen first seat", () => {
       await page.locator("#firstPlayer").selectOption({ label: "Seat 2" });
       await screenshot(page, "clock-0-create");
     });
-    expect(await snapshot(id)).toMatchObject({ turnSeconds: 120, firstPlayer: 1 });
+    expect(await snapshot(id)).toMatchObject({ clock: { kind: "move", seconds: 120 }, firstPlayer: 1 });
     expect(await host.page.locator(".status .first-player").textContent()).toBe("Seat 2 begins");
 
     await takeSeat(host.page, 0, "Aino");

@@ -28,7 +28,19 @@ describe("the documented examples are valid", () => {
 
   it("client messages: one of each type", () => {
     const messages = examples("### Client → server");
-    expect(typesOf(messages)).toEqual(["hello", "join", "start", "move", "leave", "remove", "rematch", "sync"]);
+    expect(typesOf(messages)).toEqual([
+      "hello",
+      "join",
+      "start",
+      "move",
+      "leave",
+      "remove",
+      "rematch",
+      "swap",
+      "back",
+      "remedy",
+      "sync",
+    ]);
     for (const message of messages) expect(ClientMessageSchema.parse(message)).toEqual(message);
   });
 
@@ -48,10 +60,16 @@ describe("the documented examples are valid", () => {
       "created",
       "seated",
       "unseated",
+      "swapOffered",
+      "swapped",
+      "rematchAccepted",
       "started",
       "moved",
       "moved",
+      "moved",
       "passed",
+      "away",
+      "back",
       "resigned",
       "finished",
       "ended",

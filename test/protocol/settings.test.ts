@@ -9,7 +9,7 @@ function issues(body: unknown) {
 
 describe("a missing setting takes the engine's default", () => {
   it("an empty body is the default table, without a clock", () => {
-    expect(TableSettingsSchema.parse({})).toEqual({ ...DEFAULT_SETTINGS, turnSeconds: null, firstPlayer: null });
+    expect(TableSettingsSchema.parse({})).toEqual({ ...DEFAULT_SETTINGS, clock: null, firstPlayer: null });
     expect(DEFAULT_SETTINGS).toEqual({
       variant: "classic",
       players: 2,
@@ -21,10 +21,11 @@ describe("a missing setting takes the engine's default", () => {
   });
 
   it("a given setting is kept", () => {
-    expect(TableSettingsSchema.parse({ players: 3, turnSeconds: 604_800, firstPlayer: 2 })).toEqual({
+    const clock = { kind: "bank", seconds: 604_800, increment: 86_400 };
+    expect(TableSettingsSchema.parse({ players: 3, clock, firstPlayer: 2 })).toEqual({
       ...DEFAULT_SETTINGS,
       players: 3,
-      turnSeconds: 604_800,
+      clock,
       firstPlayer: 2,
     });
   });
@@ -39,9 +40,13 @@ describe("a malformed setting is refused at the field at fault", () => {
     ["seven players", { players: 7 }, [["players", "too_big"]]],
     ["four colours", { colours: 4 }, [["colours", "invalid_value"]]],
     ["twelve pieces", { pieces: 12 }, [["pieces", "invalid_value"]]],
-    ["a turn of 9 seconds", { turnSeconds: 9 }, [["turnSeconds", "too_small"]]],
+    ["a turn of 9 seconds", { clock: { kind: "move", seconds: 9 } }, [["clock.seconds", "too_small"]]],
+    ["a bank under a minute", { clock: { kind: "bank", seconds: 59, increment: 0 } }, [["clock.seconds", "too_small"]]],
+    ["a bank without its increment", { clock: { kind: "bank", seconds: 60 } }, [["clock.increment", "invalid_type"]]],
+    ["an unknown kind of clock", { clock: { kind: "hourglass", seconds: 60 } }, [["clock.kind", "invalid_union"]]],
+    ["the old turnSeconds", { turnSeconds: 60 }, [["", "unrecognized_keys"]]],
     ["a first player past the sixth seat", { firstPlayer: 6 }, [["firstPlayer", "too_big"]]],
-    ["a turn of more than a week", { turnSeconds: 604_801 }, [["turnSeconds", "too_big"]]],
+    ["a turn of more than a week", { clock: { kind: "move", seconds: 604_801 } }, [["clock.seconds", "too_big"]]],
     ["long jumps as a string", { longJump: "yes" }, [["longJump", "invalid_type"]]],
   ];
   for (const [what, body, expected] of cases) {

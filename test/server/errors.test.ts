@@ -12,6 +12,7 @@ import {
   getSnapshot,
   hello,
   identity,
+  join,
   type Message,
   rid,
   setUpTable,
@@ -228,7 +229,8 @@ describe("before the game, bad requests are refused", () => {
     await game.host.event("ended");
     await expectRefused(game, game.host, { type: "remove", id: rid(), seat: 5 }, "no-such-seat");
     expect((await getSnapshot(game.table.id)).status).toBe("over");
-    game.players[1].client.send({ type: "rematch", id: rid() });
+    await join(game.players[0].client, 0, "Back");
+    for (const player of game.players) player.client.send({ type: "rematch", id: rid() });
     expect((await game.host.event("started", (event) => event.game === 2)).event.game).toBe(2);
     closeAll(game.clients);
   });

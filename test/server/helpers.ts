@@ -3,6 +3,7 @@
  * `fetch`, and real WebSockets whose messages are collected into a queue
  * that tests read with `next` (waiting, with a timeout).
  */
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import type { Identity, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
 import { formatPath, parseMove, Game as Replay } from "../../src/rules/index.ts";
@@ -331,10 +332,46 @@ export async function playOne(game: Game): Promise<Sequenced<EventOf<"moved">>> 
   return moved;
 }
 
+/**
+ * Ends the game by `seat`'s player leaving (between two players the other
+ * wins); once the game is over and the seat freed, the same socket takes it
+ * again (with a new token), and every seat accepts the rematch. Resolves with
+ * the next game's `started` as the host saw it.
+ */
+export async function leaveAndRematch(game: Game, seat: number): Promise<Sequenced<EventOf<"started">>> {
+  const number = ((await getSnapshot(game.table.id)).game?.number ?? 0) + 1;
+  const leaver = game.players[seat];
+  const id = rid("leave");
+  leaver.client.send({ type: "leave", id });
+  // The ack follows every event of the leave: the game's end, and the seat freed.
+  await leaver.client.next("ack", (m) => m.id === id);
+  const token = await join(leaver.client, seat, `Player ${seat + 1}`);
+  game.players[seat] = { ...leaver, token };
+  for (const player of game.players) player.client.send({ type: "rematch", id: rid("rematch") });
+  return game.host.event("started", (e) => e.game === number);
+}
+
 export function identity(seat: number | null, host = false): Identity {
   return { seat, host };
 }
 
 export function closeAll(clients: readonly Client[]): void {
   for (const client of clients) client.close();
+}
+
+/**
+ * Makes everything at the table `ms` older (its events, and since when seats
+ * have been disconnected), then evicts the object so that it rebuilds from
+ * storage: the clock and the stall remedies see that much time gone by.
+ */
+export async function age(id: string, ms: number): Promise<void> {
+  await runInDurableObject(stub(id), (_instance, state) => {
+    state.storage.sql.exec("UPDATE events SET at = at - ?", ms);
+    state.storage.sql.exec("UPDATE absences SET since = since - ?", ms);
+  });
+  await evictDurableObject(stub(id), { webSockets: "hibernate" });
+}
+
+export async function alarmAt(id: string): Promise<number | null> {
+  return runInDurableObject(stub(id), (_instance, state) => state.storage.getAlarm());
 }

@@ -48,11 +48,17 @@ describe("POST /api/tables creates a table", () => {
       longJump: false,
       teams: false,
     });
-    expect(snapshot.turnSeconds).toBeNull();
+    expect(snapshot.clock).toBeNull();
   });
 
   it("keeps every setting it was given", async () => {
-    const { id } = await createTable({ variant: "classic", players: 6, teams: true, longJump: true, turnSeconds: 60 });
+    const { id } = await createTable({
+      variant: "classic",
+      players: 6,
+      teams: true,
+      longJump: true,
+      clock: { kind: "bank", seconds: 600, increment: 5 },
+    });
     const snapshot = await getSnapshot(id);
     expect(snapshot.settings).toEqual({
       variant: "classic",
@@ -62,7 +68,7 @@ describe("POST /api/tables creates a table", () => {
       longJump: true,
       teams: true,
     });
-    expect(snapshot.turnSeconds).toBe(60);
+    expect(snapshot.clock).toEqual({ kind: "bank", seconds: 600, increment: 5 });
     expect(snapshot.seats).toHaveLength(6);
   });
 
@@ -73,7 +79,7 @@ describe("POST /api/tables creates a table", () => {
     ["an unknown variant", { variant: "chess" }, "variant"],
     ["an unknown field", { player: 2 }, "player"],
     ["longJump of the wrong type", { longJump: "yes" }, "longJump"],
-    ["a turn clock under 10 seconds", { turnSeconds: 5 }, "turnSeconds"],
+    ["a turn clock under 10 seconds", { clock: { kind: "move", seconds: 5 } }, "clock.seconds"],
     ["15 pieces with three players", { players: 3, pieces: 15 }, "pieces"],
     ["teams with two players", { teams: true }, "teams"],
     ["colours in the capture variant", { variant: "capture", colours: 2 }, "colours"],
@@ -151,6 +157,12 @@ describe("GET /api/tables/:id is the public snapshot", () => {
         resigned: false,
         place: null,
         captures: 0,
+        away: false,
+        timeouts: 0,
+        bank: null,
+        score: { points: 0, games: 0 },
+        rematch: false,
+        swapTo: null,
       })),
     );
   });

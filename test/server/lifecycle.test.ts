@@ -1,7 +1,10 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/protocol/index.ts";
+import { TIMEOUTS_BEFORE_AWAY } from "../../src/table/index.ts";
 import {
+  age,
+  alarmAt,
   api,
   type Client,
   closeAll,
@@ -12,27 +15,17 @@ import {
   hello,
   identity,
   join,
+  leaveAndRematch,
   legalMoves,
   playOne,
   rid,
   setUpTable,
+  stateOf,
   stub,
   toMove,
 } from "./helpers.ts";
 
 const DAY_MS = 86_400_000;
-
-/** Moves every stored event `ms` into the past, then evicts the table so it reloads its clock from storage. */
-async function age(id: string, ms: number): Promise<void> {
-  await runInDurableObject(stub(id), (_instance, state) => {
-    state.storage.sql.exec("UPDATE events SET at = at - ?", ms);
-  });
-  await evictDurableObject(stub(id), { webSockets: "hibernate" });
-}
-
-async function alarmAt(id: string): Promise<number | null> {
-  return runInDurableObject(stub(id), (_instance, state) => state.storage.getAlarm());
-}
 
 /** Plays the first legal move for whoever is to move until the game ends. */
 async function playToTheEnd(game: Game): Promise<void> {
@@ -94,7 +87,7 @@ describe("leaving during a game resigns: the pieces leave the board, the turns a
     game.players[leaver].client.send({ type: "leave", id: rid() });
     const resigned = await game.spectator.event("resigned");
     expect(resigned.event).toEqual({ type: "resigned", seat: leaver, reason: "left" });
-    // The leaver keeps its seat (no identity change) for a rematch.
+    // The leaver keeps its seat (no identity change) until the game is over.
     await game.players[leaver].client.flush();
     expect(game.players[leaver].client.messages.some((m) => m.type === "identity")).toBe(false);
 
@@ -154,17 +147,20 @@ describe("game over: the result, the record, and a rematch with the same seats",
     closeAll(game.clients);
   });
 
-  it("rematch: `started` with game 2, the same seats, a fresh board; the old record is replaced", async () => {
-    const game = await setUpTable();
-    await playOne(game);
-    game.players[0].client.send({ type: "leave", id: rid() });
+  it("rematch: `started` with game 2 once both accepted, the same seats, a fresh board; the old record is replaced", async () => {
+    const game = await setUpTable({ variant: "capture" });
+    await playToTheEnd(game);
     const ended = await game.host.event("ended");
 
     game.spectator.send({ type: "rematch", id: rid() });
     await game.spectator.error("not-seated");
     game.players[0].client.send({ type: "rematch", id: "again" });
+    const accepted = await game.host.event("rematchAccepted");
+    expect(accepted).toMatchObject({ seq: ended.seq + 1, event: { type: "rematchAccepted", seats: [0] } });
+    expect((await getSnapshot(game.table.id)).seats.map((s) => s.rematch)).toEqual([true, false]);
+    game.players[1].client.send({ type: "rematch", id: "again" });
     const started = await game.host.event("started");
-    expect(started.seq).toBe(ended.seq + 1);
+    expect(started.seq).toBe(accepted.seq + 2);
     expect(started.event).toEqual({ type: "started", game: 2, firstPlayer: started.event.firstPlayer });
     expect([0, 1]).toContain(started.event.firstPlayer);
     for (const client of game.clients.slice(1)) {
@@ -174,9 +170,9 @@ describe("game over: the result, the record, and a rematch with the same seats",
     const snapshot = await getSnapshot(game.table.id);
     expect(snapshot.status).toBe("playing");
     expect(snapshot.game).toMatchObject({ number: 2, moves: [], result: null });
-    expect(snapshot.seats.map((s) => [s.name, s.resigned, s.place])).toEqual([
-      ["Player 1", false, null],
-      ["Player 2", false, null],
+    expect(snapshot.seats.map((s) => [s.name, s.resigned, s.place, s.score.games])).toEqual([
+      ["Player 1", false, null, 1],
+      ["Player 2", false, null, 1],
     ]);
     // The seats' sockets and tokens still play.
     const moved = await playOne(game);
@@ -192,12 +188,7 @@ describe("game over: the result, the record, and a rematch with the same seats",
   it("every game draws its first player anew", async () => {
     const game = await setUpTable();
     const firstPlayers = new Set<number>();
-    for (let number = 2; number <= 17; number++) {
-      game.players[0].client.send({ type: "leave", id: rid() });
-      await game.host.event("ended");
-      game.players[0].client.send({ type: "rematch", id: rid() });
-      firstPlayers.add((await game.host.event("started", (e) => e.game === number)).event.firstPlayer);
-    }
+    for (let number = 2; number <= 17; number++) firstPlayers.add((await leaveAndRematch(game, 0)).event.firstPlayer);
     // 16 fair draws all alike: a chance of 1 in 32768.
     expect([...firstPlayers].sort()).toEqual([0, 1]);
     closeAll(game.clients);
@@ -207,20 +198,22 @@ describe("game over: the result, the record, and a rematch with the same seats",
     const game = await setUpTable({ firstPlayer: 1 });
     expect((await getSnapshot(game.table.id)).game?.turn?.seat).toBe(1);
     for (let number = 2; number <= 4; number++) {
-      game.players[0].client.send({ type: "leave", id: rid() });
-      await game.host.event("ended");
-      game.players[0].client.send({ type: "rematch", id: rid() });
-      const started = await game.host.event("started", (e) => e.game === number);
+      const started = await leaveAndRematch(game, 0);
       expect(started.event).toEqual({ type: "started", game: number, firstPlayer: 1 });
     }
     closeAll(game.clients);
   });
 
-  it("the host may call the rematch too; a repeated rematch id is acknowledged", async () => {
-    const game = await setUpTable();
-    game.players[1].client.send({ type: "leave", id: rid() });
+  it("the host accepts for a player who has gone; a repeated rematch id is acknowledged", async () => {
+    const game = await setUpTable({ variant: "capture" });
+    await playToTheEnd(game);
     await game.host.event("ended");
+    game.players[1].client.close();
+    await game.host.next("presence", (m) => !m.connected[1]);
+    game.players[0].client.send({ type: "rematch", id: rid() });
+    await game.host.event("rematchAccepted");
     game.host.send({ type: "rematch", id: "host-rematch" });
+    expect((await game.host.event("rematchAccepted")).event.seats).toEqual([1]);
     const started = await game.host.event("started");
     game.host.send({ type: "rematch", id: "host-rematch" });
     expect(await game.host.next("ack")).toEqual({ type: "ack", id: "host-rematch", seq: started.seq });
@@ -231,10 +224,7 @@ describe("game over: the result, the record, and a rematch with the same seats",
   it("the game survives an eviction after a rematch: game 2 is rebuilt, not game 1", async () => {
     const game = await setUpTable();
     await playOne(game);
-    game.players[1].client.send({ type: "leave", id: rid() });
-    await game.host.event("ended");
-    game.host.send({ type: "rematch", id: rid() });
-    await game.host.event("started", (e) => e.game === 2);
+    await leaveAndRematch(game, 1);
     await playOne(game);
     const before = await getSnapshot(game.table.id);
     await evictDurableObject(stub(game.table.id), { webSockets: "hibernate" });
@@ -243,15 +233,15 @@ describe("game over: the result, the record, and a rematch with the same seats",
   });
 });
 
-describe("the turn clock: a player whose time runs out leaves the game", () => {
-  // Turns of 10 s: with seats connected the heartbeat check (within 6 s) comes first.
-  it("the snapshot shows the deadline and the alarm is set for it", async () => {
-    const game = await setUpTable({ turnSeconds: 10 });
+describe("the turn clock: when a turn's time runs out, the table plays it for the player", () => {
+  // Turns of 10 s: the shortest clock.
+  it("the snapshot shows the deadline and the alarm is set no later than it", async () => {
+    const game = await setUpTable({ clock: { kind: "move", seconds: 10 } });
     const snapshot = await getSnapshot(game.table.id);
     const deadline = snapshot.game?.deadline ?? 0;
     expect(deadline).toBeGreaterThan(Date.now());
     expect(deadline).toBeLessThanOrEqual(Date.now() + 10_000);
-    expect(await alarmAt(game.table.id)).toBeLessThan(deadline);
+    expect(await alarmAt(game.table.id)).toBeLessThanOrEqual(deadline);
     // With no seat connected only the table's own alarm is left: the deadline.
     closeAll(game.players.map((player) => player.client));
     for (const player of game.players) await player.client.waitForClose();
@@ -261,43 +251,52 @@ describe("the turn clock: a player whose time runs out leaves the game", () => {
   });
 
   it("an alarm before the deadline changes nothing", async () => {
-    const game = await setUpTable({ turnSeconds: 10 });
+    const game = await setUpTable({ clock: { kind: "move", seconds: 10 } });
     const before = await getSnapshot(game.table.id);
     expect(await runDurableObjectAlarm(stub(game.table.id))).toBe(true);
-    expect(await getSnapshot(game.table.id)).toEqual(before);
+    expect(stateOf(await getSnapshot(game.table.id))).toEqual(stateOf(before));
     expect(await alarmAt(game.table.id)).toBeLessThanOrEqual(before.game?.deadline ?? 0);
     closeAll(game.clients);
   });
 
-  it("after the deadline the player to move gets `resigned` (timeout), over the hibernated sockets", async () => {
-    const game = await setUpTable({ turnSeconds: 10 });
+  it("after the deadline the turn is played `by: timeout`, over the hibernated sockets; the game goes on", async () => {
+    const game = await setUpTable({ clock: { kind: "move", seconds: 10 } });
     const { seat } = await toMove(game.table.id);
     await age(game.table.id, 11_000);
     expect(await runDurableObjectAlarm(stub(game.table.id))).toBe(true);
     for (const client of game.clients) {
-      expect((await client.event("resigned")).event).toEqual({ type: "resigned", seat, reason: "timeout" });
-      expect((await client.event("ended")).event.result.winners).toEqual([1 - seat]);
+      expect((await client.event("moved")).event).toMatchObject({ type: "moved", seat, by: "timeout" });
     }
+    const snapshot = await getSnapshot(game.table.id);
+    expect(snapshot.status).toBe("playing");
+    expect(snapshot.game?.turn?.seat).toBe(1 - seat);
+    expect(snapshot.seats[seat]).toMatchObject({ timeouts: 1, away: false, resigned: false });
+    expect(snapshot.game?.deadline).toBeGreaterThan(Date.now());
     closeAll(game.clients);
   });
 
-  it("with three players the game goes on and the next player's clock starts afresh", async () => {
-    const game = await setUpTable({ players: 3, turnSeconds: 10 });
+  it(`after ${TIMEOUTS_BEFORE_AWAY} in a row the seat is away; its player takes it back by moving`, async () => {
+    const game = await setUpTable({ players: 3, clock: { kind: "move", seconds: 10 } });
     const { seat } = await toMove(game.table.id);
-    await age(game.table.id, 11_000);
-    await runDurableObjectAlarm(stub(game.table.id));
-    expect((await game.spectator.event("resigned")).event).toEqual({ type: "resigned", seat, reason: "timeout" });
-    const snapshot = await getSnapshot(game.table.id);
-    expect(snapshot.status).toBe("playing");
-    expect(snapshot.game?.turn?.seat).toBe((seat + 1) % 3);
-    expect(snapshot.game?.deadline).toBeGreaterThan(Date.now());
-    expect(await alarmAt(game.table.id)).toBeLessThanOrEqual(snapshot.game?.deadline ?? 0);
-    const moved = await playOne(game);
-    expect(moved.event.seat).toBe((seat + 1) % 3);
+    for (let turn = 0; turn < 3 * (TIMEOUTS_BEFORE_AWAY - 1) + 1; turn++) {
+      await age(game.table.id, 11_000);
+      await runDurableObjectAlarm(stub(game.table.id));
+    }
+    expect((await game.spectator.event("away")).event).toEqual({ type: "away", seat, reason: "timeouts" });
+    expect((await getSnapshot(game.table.id)).seats[seat].away).toBe(true);
+    // The others play on; when the away seat's turn comes, its player moves and is back.
+    await playOne(game);
+    await playOne(game);
+    const { move } = await toMove(game.table.id);
+    game.players[seat].client.send({ type: "move", id: rid(), path: move });
+    expect((await game.spectator.event("back")).event).toEqual({ type: "back", seat });
+    expect((await game.spectator.event("moved")).event).toMatchObject({ seat, path: move });
+    expect((await getSnapshot(game.table.id)).seats[seat]).toMatchObject({ away: false, timeouts: 0 });
     closeAll(game.clients);
   });
+
   it("another player leaving does not give the player to move a fresh clock", async () => {
-    const game = await setUpTable({ players: 3, turnSeconds: 60 });
+    const game = await setUpTable({ players: 3, clock: { kind: "move", seconds: 60 } });
     const { seat } = await toMove(game.table.id);
     await age(game.table.id, 30_000);
     const before = (await getSnapshot(game.table.id)).game?.deadline;

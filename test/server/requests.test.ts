@@ -5,7 +5,7 @@
  * game) meets an old request's id.
  */
 import { describe, expect, it } from "vitest";
-import { closeAll, createTable, getSnapshot, hello, identity, join, setUpTable } from "./helpers.ts";
+import { closeAll, createTable, getSnapshot, hello, identity, join, rid, setUpTable, toMove } from "./helpers.ts";
 
 describe("every applied request is acknowledged with the seq of its last event", () => {
   it("a leave before the game: the unseated event, then its ack", async () => {
@@ -48,35 +48,46 @@ describe("a request id belongs to the seat's occupant and the game", () => {
   });
 
   it("the same player reusing an id in the next game is served", async () => {
-    const game = await setUpTable({ players: 3 });
-    const [leaver, stayer] = game.players;
-    leaver.client.send({ type: "leave", id: "again" });
-    await game.spectator.event("resigned", (event) => event.seat === leaver.seat);
-    game.players[2].client.send({ type: "leave", id: "also" });
-    await game.spectator.event("ended");
-    stayer.client.send({ type: "rematch", id: "next" });
+    const game = await setUpTable({ players: 3, firstPlayer: 0 });
+    const { move } = await toMove(game.table.id);
+    game.players[0].client.send({ type: "move", id: "again", path: move });
+    await game.spectator.event("moved");
+    // Two leave, which ends the game and frees their seats; they sit again and everyone accepts a rematch.
+    game.players[1].client.send({ type: "leave", id: rid() });
+    game.players[2].client.send({ type: "leave", id: rid() });
+    await game.spectator.event("unseated", (event) => event.seat === 2);
+    await join(game.players[1].client, 1, "Back");
+    await join(game.players[2].client, 2, "Back too");
+    for (const player of game.players) player.client.send({ type: "rematch", id: rid() });
     await game.spectator.event("started", (event) => event.game === 2);
-
-    leaver.client.send({ type: "leave", id: "again" });
-    const resigned = await game.spectator.event("resigned", (event) => event.seat === leaver.seat);
-    expect((await leaver.client.next("ack", (m) => m.id === "again" && m.seq === resigned.seq)).seq).toBe(resigned.seq);
+    // Game 2: seat 0's player, with the same token, sends the id of its move in game 1.
+    const { move: opening } = await toMove(game.table.id);
+    game.players[0].client.send({ type: "move", id: "again", path: opening });
+    const moved = await game.spectator.event("moved", (event) => event.path === opening);
+    expect((await game.players[0].client.next("ack", (m) => m.id === "again" && m.seq === moved.seq)).seq).toBe(
+      moved.seq,
+    );
     closeAll(game.clients);
   });
 
   it("a resent rematch is still acknowledged once its game is on", async () => {
     const game = await setUpTable();
-    game.players[0].client.send({ type: "leave", id: "leave-0" });
-    await game.spectator.event("ended");
+    const leave = rid();
+    game.players[0].client.send({ type: "leave", id: leave });
+    await game.players[0].client.next("ack", (m) => m.id === leave);
     game.players[1].client.send({ type: "rematch", id: "again!" });
-    const started = await game.spectator.event("started", (event) => event.game === 2);
+    const accepted = await game.spectator.event("rematchAccepted");
+    await join(game.players[0].client, 0, "Back again");
+    game.players[0].client.send({ type: "rematch", id: rid() });
+    await game.spectator.event("started", (event) => event.game === 2);
     game.players[1].client.send({ type: "rematch", id: "again!" });
     const acks = [
       await game.players[1].client.next("ack", (m) => m.id === "again!"),
       await game.players[1].client.next("ack", (m) => m.id === "again!"),
     ];
     expect(acks).toEqual([
-      { type: "ack", id: "again!", seq: started.seq },
-      { type: "ack", id: "again!", seq: started.seq },
+      { type: "ack", id: "again!", seq: accepted.seq },
+      { type: "ack", id: "again!", seq: accepted.seq },
     ]);
     expect((await getSnapshot(game.table.id)).game?.number).toBe(2);
     closeAll(game.clients);

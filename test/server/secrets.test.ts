@@ -54,12 +54,19 @@ describe("tokens never appear in a broadcast, a presence, a welcome, a snapshot 
     game.players[seat].client.send({ type: "move", id: "dup", path: move });
     await game.players[seat].client.next("ack");
 
-    // Two leave: the game ends; a rematch.
+    // Two leave: the game ends and frees their seats; they sit again (new tokens) and all accept a rematch.
     const { seat: next } = await toMove(id);
+    const lastToLeave = (next + 1) % 3;
     game.players[next].client.send({ type: "leave", id: rid() });
-    game.players[(next + 1) % 3].client.send({ type: "leave", id: rid() });
-    await game.host.event("ended");
-    game.host.send({ type: "rematch", id: rid() });
+    const leftLast = rid();
+    game.players[lastToLeave].client.send({ type: "leave", id: leftLast });
+    await game.players[lastToLeave].client.next("ack", (m) => m.id === leftLast);
+    for (const leaver of [next, lastToLeave]) {
+      const token = await join(game.players[leaver].client, leaver, `Back ${leaver}`);
+      tokens.add(token);
+      game.players[leaver] = { ...game.players[leaver], token };
+    }
+    for (const player of game.players) player.client.send({ type: "rematch", id: rid() });
     await game.host.event("started", (e) => e.game === 2);
     await playOne(game);
 
@@ -71,7 +78,7 @@ describe("tokens never appear in a broadcast, a presence, a welcome, a snapshot 
     // Each `joined` went to its joiner alone, and is the only frame with a token.
     const frames = clients.flatMap((client) => client.raw.map((text) => ({ client, text })));
     const joinedFrames = frames.filter(({ text }) => text.includes('"type":"joined"'));
-    expect(joinedFrames).toHaveLength(game.players.length + 2);
+    expect(joinedFrames).toHaveLength(game.players.length + 4);
     const others = frames.filter(({ text }) => !text.includes('"type":"joined"'));
     expect(others.length).toBeGreaterThan(200);
     const kinds = new Set(others.map(({ text }) => (JSON.parse(text) as { type: string }).type));

@@ -3,45 +3,22 @@
  * log says afterwards. Every refusal carries its code and changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import type { TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { type LoggedEvent, TableCommands, TableError, tableHeader } from "../../src/table/index.ts";
-import { HOST, headerOf, legalMoves, newTable, SPECTATOR, seatEveryone, seated, TABLE_ID } from "./helpers.ts";
-
-function table(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
-  return newTable(settings, firstPlayer).commands;
-}
-
-function seatedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
-  const commands = table(settings, firstPlayer);
-  seatEveryone(commands);
-  return commands;
-}
-
-function startedTable(settings: Partial<TableSettings> = {}, firstPlayer = 0): TableCommands {
-  const commands = seatedTable(settings, firstPlayer);
-  commands.start(HOST, 0);
-  return commands;
-}
-
-/** The first legal move of the side to move, in notation. */
-function firstMove(commands: TableCommands): string {
-  return legalMoves(commands)[0] ?? "";
-}
-
-/** Asserts that `attempt` is refused with `code` and that the table is exactly as before. */
-function expectRefused(commands: TableCommands, attempt: () => unknown, code: string): void {
-  const before = commands.view([]);
-  let thrown: unknown;
-  try {
-    attempt();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(TableError);
-  expect((thrown as TableError).code).toBe(code);
-  expect(commands.view([])).toEqual(before);
-}
+import { type LoggedEvent, TableCommands, tableHeader } from "../../src/table/index.ts";
+import {
+  expectRefused,
+  firstMove,
+  HOST,
+  headerOf,
+  legalMoves,
+  NOBODY_CONNECTED,
+  SPECTATOR,
+  seated,
+  seatedTable,
+  startedTable,
+  TABLE_ID,
+  table,
+} from "./helpers.ts";
 
 const types = (events: readonly LoggedEvent[]) => events.map((entry) => entry.event.type);
 
@@ -73,17 +50,19 @@ describe("a request belongs to the game its events belong to", () => {
     expect(commands.gameOfRequest("move")).toBe(1);
     commands.leave(seated(0), 0);
     expect(commands.gameOfRequest("rematch")).toBe(2);
-    commands.rematch(HOST, 0);
+    commands.join(SPECTATOR, 0, "Aino", 0);
+    commands.rematch(HOST, NOBODY_CONNECTED, 0);
     expect(commands.gameOfRequest("rematch")).toBe(2);
   });
 });
 
 describe("a new table's log starts with `created`, its settings and its clock", () => {
   it("numbers it 1 and dates it at the table's creation", () => {
-    const header = headerOf({ players: 3, turnSeconds: 60 }, 42);
+    const header = headerOf({ players: 3, clock: { kind: "move", seconds: 60 } }, 42);
     const commands = new TableCommands(header, { drawFirstPlayer: () => 0 });
+    const clock = { kind: "move", seconds: 60 };
     expect(commands.create()).toEqual([
-      { seq: 1, at: 42, event: { type: "created", settings: header.settings, turnSeconds: 60, firstPlayer: null } },
+      { seq: 1, at: 42, event: { type: "created", settings: header.settings, clock, firstPlayer: null } },
     ]);
   });
 
@@ -166,10 +145,11 @@ describe("a player leaves: before a game the seat is freed, during one the playe
     expect(commands.turn).toEqual({ seat: 1, colour: "NE" });
   });
 
-  it("ends a two-player game at once, with the other player first", () => {
+  it("ends a two-player game at once, with the other player first; then the leaver's seat is free", () => {
     const commands = startedTable();
     const events = commands.leave(seated(0), 0);
-    expect(types(events)).toEqual(["resigned", "ended"]);
+    expect(types(events)).toEqual(["resigned", "ended", "unseated"]);
+    expect(commands.names).toEqual([null, "Player 2"]);
     expect(commands.result?.winners).toEqual([1]);
     expect(commands.ended).toBe(true);
   });
@@ -201,9 +181,11 @@ describe("the host removes a player outside a game", () => {
   });
 
   it("may remove a player after a game, before the rematch", () => {
-    const commands = startedTable();
+    const commands = startedTable({ players: 3 });
     commands.leave(seated(1), 0);
-    expect(types(commands.remove(HOST, 1, 0))).toEqual(["unseated"]);
+    commands.leave(seated(2), 0);
+    expect(types(commands.remove(HOST, 0, 0))).toEqual(["unseated"]);
+    expect(commands.names).toEqual([null, null, null]);
   });
 });
 
@@ -253,7 +235,13 @@ describe("who begins is chosen: the table's first player, or a draw when it leav
     expect(commands.turn?.seat).toBe(2);
     commands.leave(seated(0), 0);
     commands.leave(seated(1), 0);
-    expect(commands.rematch(HOST, 0)[0].event).toEqual({ type: "started", game: 2, firstPlayer: 2 });
+    commands.join(SPECTATOR, 0, "P0", 0);
+    commands.join(SPECTATOR, 1, "P1", 0);
+    expect(commands.rematch(HOST, NOBODY_CONNECTED, 0).at(-1)?.event).toEqual({
+      type: "started",
+      game: 2,
+      firstPlayer: 2,
+    });
     expect(commands.view([]).firstPlayer).toBe(2);
   });
 
@@ -266,27 +254,6 @@ describe("who begins is chosen: the table's first player, or a draw when it leav
     expect(() => headerOf({ players: 2, firstPlayer: 2 })).toThrow(
       expect.objectContaining({ code: "invalid-settings", field: "firstPlayer" }),
     );
-  });
-});
-
-describe("after a game, a player or the host starts a rematch with the same seats", () => {
-  it("starts game 2 from the starting position", () => {
-    const commands = startedTable();
-    commands.leave(seated(1), 0);
-    expect(commands.rematch(seated(1), 0).map((entry) => entry.event)).toEqual([
-      { type: "started", game: 2, firstPlayer: 0 },
-    ]);
-    expect(commands.moves).toEqual([]);
-    expect(commands.ended).toBe(false);
-  });
-
-  it("only once the game is over, never by a spectator, and with every seat taken", () => {
-    const commands = startedTable();
-    expectRefused(commands, () => commands.rematch(seated(0), 0), "not-over");
-    commands.leave(seated(1), 0);
-    expectRefused(commands, () => commands.rematch(SPECTATOR, 0), "not-seated");
-    commands.remove(HOST, 1, 0);
-    expectRefused(commands, () => commands.rematch(HOST, 0), "seats-not-filled");
   });
 });
 
@@ -343,31 +310,5 @@ describe("the log passes for a side with no move and ends the game by itself", (
     expect(last?.type === "ended" && last.result.reason).toBe("no-jumps");
     expect(logged.map((entry) => entry.seq)).toEqual(logged.map((_, i) => 5 + i));
     expect(types(logged).filter((type) => type === "ended")).toHaveLength(1);
-  });
-});
-
-describe("the turn clock: the player to move leaves when its time runs out", () => {
-  it("does nothing before the deadline, then resigns the player to move", () => {
-    const commands = seatedTable({ players: 3, turnSeconds: 60 }, 1);
-    commands.start(HOST, 1_000);
-    expect(commands.deadline).toBe(61_000);
-    expect(commands.timeout(60_999)).toEqual([]);
-    expect(commands.timeout(61_000).map((entry) => entry.event)).toEqual([
-      { type: "resigned", seat: 1, reason: "timeout" },
-    ]);
-    expect(commands.deadline).toBe(121_000);
-  });
-
-  it("wakes the table at the turn's deadline, or when the table has been idle long enough", () => {
-    const idle = 30 * 86_400_000;
-    const clocked = seatedTable({ turnSeconds: 60 });
-    clocked.start(HOST, 1_000);
-    expect(clocked.alarmAt(idle)).toBe(61_000);
-    const unclocked = seatedTable();
-    unclocked.start(HOST, 1_000);
-    expect(unclocked.alarmAt(idle)).toBe(1_000 + idle);
-    expect(unclocked.isIdle(1_000 + idle - 1, idle)).toBe(false);
-    expect(unclocked.isIdle(1_000 + idle, idle)).toBe(true);
-    expect(unclocked.timeout(Number.MAX_SAFE_INTEGER)).toEqual([]);
   });
 });

@@ -14,11 +14,23 @@ import {
   unwrap,
   withRules,
 } from "../../src/table/index.ts";
-import { HOST, headerOf, legalMoves, newTable, seatEveryone, seated } from "./helpers.ts";
+import {
+  ALL_CONNECTED,
+  HOST,
+  headerOf,
+  legalMoves,
+  newTable,
+  playToEnd,
+  SPECTATOR,
+  seatEveryone,
+  seated,
+} from "./helpers.ts";
+
+const CLOCKED = { players: 3, clock: { kind: "bank", seconds: 600, increment: 5 } } as const;
 
 /** A three-player game some moves in, with its whole log. */
 function playedTable(): { commands: TableCommands; log: LoggedEvent[] } {
-  const { commands, log } = newTable({ players: 3, turnSeconds: 60 }, 1);
+  const { commands, log } = newTable(CLOCKED, 1);
   log.push(...seatEveryone(commands));
   log.push(...commands.start(HOST, 10));
   for (let ply = 0; ply < 12; ply++) {
@@ -34,7 +46,7 @@ afterEach(() => {
 describe("folding the whole log gives the table the commands built", () => {
   it("agrees on seats, game, clock and sequence number", () => {
     const { commands, log } = playedTable();
-    const fold = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
+    const fold = new TableFold(headerOf(CLOCKED));
     for (const entry of log) fold.apply(entry);
     expect(fold.view([])).toEqual(commands.view([]));
     expect(fold.deadline).toBe(commands.deadline);
@@ -43,7 +55,7 @@ describe("folding the whole log gives the table the commands built", () => {
 
   it("checks every replayed move: a move that does not fit the position throws the engine's error", () => {
     const { log } = playedTable();
-    const fold = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
+    const fold = new TableFold(headerOf(CLOCKED));
     const forged: TableEvent = { type: "moved", seat: 0, path: "a1-i5", captured: [] };
     const started = log.findIndex((entry) => entry.event.type === "started");
     for (const entry of log.slice(0, started + 1)) fold.apply(entry);
@@ -66,17 +78,32 @@ describe("a live move is checked once", () => {
 describe("a stored table takes up its log from the seats and its current game", () => {
   it("gives the same table as the live one", () => {
     const { commands, log } = playedTable();
-    const stored = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
+    const stored = new TableFold(headerOf(CLOCKED));
     const start = log.findIndex((entry) => entry.event.type === "started");
     const last = log[log.length - 1];
-    stored.resume({ names: commands.names, seq: last.seq, at: last.at }, log.slice(start));
+    stored.resume({ ...commands.carry, seq: last.seq, at: last.at }, log.slice(start));
     expect(stored.view([])).toEqual(commands.view([]));
     expect(stored.deadline).toBe(commands.deadline);
   });
 
+  it("after games, swaps and new players, from the seats and scores the current game started with", () => {
+    const { commands, log } = newTable({ players: 2, variant: "capture" });
+    log.push(...seatEveryone(commands), ...commands.start(HOST, 0), ...playToEnd(commands));
+    log.push(...commands.swap(seated(0), 1, 0), ...commands.swap(seated(1), 0, 0));
+    log.push(...commands.rematch(seated(0), ALL_CONNECTED, 0), ...commands.rematch(seated(1), ALL_CONNECTED, 0));
+    log.push(...commands.leave(seated(1), 0), ...commands.join(SPECTATOR, 1, "Newcomer", 0));
+    log.push(...commands.swap(seated(0), 1, 0)); // an offer, still open when the table is stored
+    const stored = new TableFold(headerOf({ players: 2, variant: "capture" }));
+    const start = log.findLastIndex((entry) => entry.event.type === "started");
+    const last = log[log.length - 1];
+    stored.resume({ ...commands.carry, seq: last.seq, at: last.at }, log.slice(start));
+    expect(stored.view([])).toEqual(commands.view([]));
+    expect(stored.view([]).seats.map((seat) => seat.score.games)).toEqual([2, 0]);
+  });
+
   it("before any game, keeps the seats and the last entry's number and time", () => {
     const stored = new TableFold(headerOf());
-    stored.resume({ names: ["Aino", null], seq: 4, at: 77 }, []);
+    stored.resume({ names: ["Aino", null], scores: [], seq: 4, at: 77 }, []);
     expect(stored.names).toEqual(["Aino", null]);
     expect(stored.seq).toBe(4);
     expect(stored.lastEventAt).toBe(77);
@@ -93,9 +120,9 @@ describe("a stored log never bricks its table", () => {
       at: last.at + 1,
       event: { type: "moved", seat: commands.turn?.seat ?? 0, path: "a1-i5", captured: [] },
     };
-    const stored = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
+    const stored = new TableFold(headerOf(CLOCKED));
     const start = log.findIndex((entry) => entry.event.type === "started");
-    const checkpoint = { names: commands.names, seq: forged.seq, at: forged.at };
+    const checkpoint = { ...commands.carry, seq: forged.seq, at: forged.at };
     expect(stored.resume(checkpoint, [...log.slice(start), forged])).toEqual([forged]);
     expect(stored.view([])).toEqual({ ...commands.view([]), seq: forged.seq });
   });
@@ -105,7 +132,7 @@ describe("a client restores the fold from a snapshot", () => {
   it("gives the snapshot back, its clock running from the server's deadline", () => {
     const { commands } = playedTable();
     const snapshot = commands.view([true, false, true]);
-    const restored = new TableFold(headerOf({ players: 3, turnSeconds: 60 }));
+    const restored = new TableFold(headerOf(CLOCKED));
     restored.restore(snapshot, 5_000);
     expect(restored.view([true, false, true])).toEqual(snapshot);
     expect(restored.deadline).toBe(snapshot.game?.deadline);

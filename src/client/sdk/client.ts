@@ -254,9 +254,34 @@ export class TableClient {
     return this.request({ type: "start", id: newRequestId() }) as Promise<void>;
   }
 
-  /** After a game: a new game with the same seats. */
+  /**
+   * After a game: accepts a rematch (the host's acceptance also covers seats
+   * whose player is gone). The next game starts once every seat has accepted.
+   */
   rematch(): Promise<void> {
     return this.request({ type: "rematch", id: newRequestId() }) as Promise<void>;
+  }
+
+  /**
+   * Between games: moves to a free seat, or offers to trade places with an
+   * occupied one (or accepts that seat's offer). Colours go with the seats.
+   */
+  swap(seat: number): Promise<void> {
+    return this.request({ type: "swap", id: newRequestId(), seat }) as Promise<void>;
+  }
+
+  /** Takes back this client's seat from the computer. */
+  back(): Promise<void> {
+    return this.request({ type: "back", id: newRequestId() }) as Promise<void>;
+  }
+
+  /**
+   * When the player to move (`seat`) has been disconnected for the grace
+   * period: hands the seat to the computer until its player returns, or
+   * counts the player out as if they had left.
+   */
+  remedy(seat: number, remedy: "computer" | "resign"): Promise<void> {
+    return this.request({ type: "remedy", id: newRequestId(), seat, remedy }) as Promise<void>;
   }
 
   /** Leaves the seat: before the game it becomes free; during the game the player resigns. */
@@ -385,12 +410,9 @@ export class TableClient {
   private handle(message: ServerMessage): void {
     switch (message.type) {
       case "welcome": {
-        const { game, turnSeconds } = message.snapshot;
-        // The turn began at this server time, before the welcome was sent.
-        const deadline = game?.deadline ?? null;
-        if (deadline !== null && turnSeconds !== null)
-          this.serverClock.observe(deadline - turnSeconds * 1000, Date.now());
         this.model = TableModel.fromSnapshot(message.snapshot);
+        // A running clock's turn began at this server time, before the welcome was sent.
+        if (this.model.deadline !== null) this.serverClock.observe(this.model.turnStart, Date.now());
         this.settleApplied();
         this.setIdentity(message.you);
         this.emit("welcome", { snapshot: message.snapshot, you: message.you });

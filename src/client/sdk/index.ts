@@ -5,6 +5,7 @@
  * See docs/client.md.
  */
 export type {
+  Clock,
   ErrorCode,
   Identity,
   ResultView,

@@ -27,7 +27,7 @@ export class TableModel extends TableFold {
     const model = new TableModel({
       id: snapshot.id,
       settings: snapshot.settings,
-      turnSeconds: snapshot.turnSeconds,
+      clock: snapshot.clock,
       firstPlayer: snapshot.firstPlayer,
       createdAt: now,
     });

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_SETTINGS, makeSettings, type Settings } from "../../rules/index.ts";
 import {
+  type Clock,
   createTable,
   hostTokenKey,
   memoryTokens,
@@ -18,15 +19,25 @@ import type { I18n, MessageKey } from "./i18n/index.ts";
 import { NO_MOVES } from "./legal-moves.ts";
 import { startingPieces } from "./starting-pieces.ts";
 
-const CLOCKS: readonly [number | null, MessageKey][] = [
+/** The clocks offered: a time for every move, or a time bank with an increment for each move. */
+const CLOCKS: readonly [Clock, MessageKey][] = [
   [null, "clockNone"],
-  [30, "clock30s"],
-  [60, "clock1m"],
-  [120, "clock2m"],
-  [300, "clock5m"],
-  [3600, "clock1h"],
-  [86_400, "clock1d"],
+  [{ kind: "move", seconds: 30 }, "clock30s"],
+  [{ kind: "move", seconds: 60 }, "clock1m"],
+  [{ kind: "move", seconds: 120 }, "clock2m"],
+  [{ kind: "move", seconds: 300 }, "clock5m"],
+  [{ kind: "move", seconds: 3600 }, "clock1h"],
+  [{ kind: "move", seconds: 86_400 }, "clock1d"],
+  [{ kind: "bank", seconds: 300, increment: 5 }, "clockBank5m5s"],
+  [{ kind: "bank", seconds: 900, increment: 10 }, "clockBank15m10s"],
+  [{ kind: "bank", seconds: 259_200, increment: 86_400 }, "clockBank3d1d"],
 ];
+
+/** A clock as a select's value. */
+function clockValue(clock: Clock): string {
+  if (clock === null) return "";
+  return clock.kind === "move" ? `move:${clock.seconds}` : `bank:${clock.seconds}:${clock.increment}`;
+}
 
 /** Settings the engine accepts, used to enable only the choices that fit together. */
 function valid(settings: Settings): boolean {
@@ -48,10 +59,10 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   preview.element.setAttribute("aria-hidden", "true");
 
   const state: { -readonly [K in keyof Settings]: Settings[K] } & {
-    -readonly [K in "turnSeconds" | "firstPlayer"]: TableSettings[K];
+    -readonly [K in "clock" | "firstPlayer"]: TableSettings[K];
   } = {
     ...DEFAULT_SETTINGS,
-    turnSeconds: null,
+    clock: null,
     firstPlayer: null,
   };
   let busy = false;
@@ -204,10 +215,10 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       select(
         "turnClock",
         "turnClock",
-        CLOCKS.map(([seconds, key]) => [String(seconds ?? ""), i18n.t(key), true]),
-        String(state.turnSeconds ?? ""),
+        CLOCKS.map(([clock, key]) => [clockValue(clock), i18n.t(key), true]),
+        clockValue(state.clock),
         (value) => {
-          state.turnSeconds = value === "" ? null : Number(value);
+          state.clock = CLOCKS.find(([clock]) => clockValue(clock) === value)?.[0] ?? null;
           render();
         },
       ),
