@@ -3,7 +3,7 @@
  * server's boundary. Objects are strict: a field the server does not know
  * is a mistake, refused rather than ignored. See docs/protocol.md.
  */
-import { SeatSchema, SeqSchema } from "./values.ts";
+import { FirstPlayerSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -43,6 +43,8 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("rematch"), id: RequestId }),
   /** Between games: move to a free seat, or offer (or accept) to trade places with an occupied one. */
   z.strictObject({ type: z.literal("swap"), id: RequestId, seat: SeatSchema }),
+  /** Host only, between games: who begins the next games, a seat or null to draw one for each game. */
+  z.strictObject({ type: z.literal("firstPlayer"), id: RequestId, seat: FirstPlayerSchema }),
   /** Take back a seat the computer plays. */
   z.strictObject({ type: z.literal("back"), id: RequestId }),
   /**

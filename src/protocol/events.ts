@@ -19,6 +19,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("swapOffered"), seat: SeatSchema, to: SeatSchema }),
   /** Between games: the players of two seats trade places (one of them may be free), with their scores. */
   z.object({ type: z.literal("swapped"), seats: z.tuple([SeatSchema, SeatSchema]) }),
+  /** Between games: the host chose who begins the next games (a seat, or null to draw one each game). */
+  z.object({ type: z.literal("firstPlayerChosen"), firstPlayer: FirstPlayerSchema }),
   /** After a game: these seats accept a rematch (the host accepts for seats whose player is gone). */
   z.object({ type: z.literal("rematchAccepted"), seats: z.array(SeatSchema) }),
   z.object({ type: z.literal("started"), game: z.int().check(z.minimum(1)), firstPlayer: SeatSchema }),

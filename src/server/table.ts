@@ -207,6 +207,8 @@ export class Table extends DurableObject<Env> {
           return table.rematch(who, this.connectedSeats(), now);
         case "swap":
           return table.swap(who, message.seat, now);
+        case "firstPlayer":
+          return table.chooseFirstPlayer(who, message.seat, now);
         case "back":
           return table.back(who, now);
         case "remedy": {

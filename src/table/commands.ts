@@ -60,6 +60,7 @@ export class TableCommands extends TableFold {
         return;
       case "remove":
       case "start":
+      case "firstPlayer":
         requireHost(who);
         return;
       case "rematch":
@@ -105,6 +106,15 @@ export class TableCommands extends TableFold {
     this.requireSeatExists(seat);
     if (this.names[seat] === null) throw new TableError("no-such-seat", `seat ${seat + 1} is free`);
     return this.record([{ type: "unseated", seat, reason: "removed" }], at);
+  }
+
+  /** Between games the host chooses who begins: a seat, or null to draw one for each game. */
+  chooseFirstPlayer(who: Identity, firstPlayer: number | null, at: number): LoggedEvent[] {
+    requireHost(who);
+    if (this.status === "playing") throw new TableError("already-started", "who begins is chosen between games");
+    if (firstPlayer !== null) this.requireSeatExists(firstPlayer);
+    if (firstPlayer === this.firstPlayer) return [];
+    return this.record([{ type: "firstPlayerChosen", firstPlayer }], at);
   }
 
   /** The host starts the first game once every seat is taken. */

@@ -78,10 +78,15 @@ export interface Score {
 
 const NO_SCORE: Score = { points: 0, games: 0 };
 
-/** What carries over from game to game: the seats and their scores, as they were when the current game started. */
+/**
+ * What carries over from game to game: the seats, their scores and who
+ * begins, as they were when the current game started.
+ */
 export interface Carry {
   readonly names: readonly (string | null)[];
   readonly scores: readonly Score[];
+  /** Absent in carries stored before the host could change it: the table's setting. */
+  readonly firstPlayer?: number | null;
 }
 
 /**
@@ -97,7 +102,7 @@ export class TableFold {
   readonly id: string;
   readonly settings: Settings;
   readonly clock: Clock;
-  readonly firstPlayer: number | null;
+  private chosenFirstPlayer: number | null;
   private readonly seatNames: (string | null)[];
   private readonly scores: Score[];
   /** After a game: the seats that accepted a rematch. */
@@ -129,7 +134,7 @@ export class TableFold {
     this.id = header.id;
     this.settings = header.settings;
     this.clock = header.clock;
-    this.firstPlayer = header.firstPlayer;
+    this.chosenFirstPlayer = header.firstPlayer;
     const seats = header.settings.players;
     this.seatNames = new Array(seats).fill(null);
     this.scores = new Array(seats).fill(NO_SCORE);
@@ -138,8 +143,13 @@ export class TableFold {
     this.awaySeats = new Array(seats).fill(false);
     this.timeoutsInRow = new Array(seats).fill(0);
     this.banks = new Array(seats).fill(this.fullBank);
-    this.carried = { names: [...this.seatNames], scores: [...this.scores] };
+    this.carried = this.carryNow();
     this.lastAt = header.createdAt;
+  }
+
+  /** The seat that begins every game, or null to draw one for each game: the table's setting, which the host may change between games. */
+  get firstPlayer(): number | null {
+    return this.chosenFirstPlayer;
   }
 
   /** Seated names by seat; null for a free seat. */
@@ -272,11 +282,14 @@ export class TableFold {
         this.rematchAccepted.fill(false);
         break;
       }
+      case "firstPlayerChosen":
+        this.chosenFirstPlayer = event.firstPlayer;
+        break;
       case "rematchAccepted":
         for (const seat of event.seats) this.rematchAccepted[seat] = true;
         break;
       case "started":
-        this.carried = { names: [...this.seatNames], scores: [...this.scores] };
+        this.carried = this.carryNow();
         this.currentGameNumber = event.game;
         this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
         this.endLogged = false;
@@ -323,6 +336,10 @@ export class TableFold {
     this.lastSeq = seq;
     this.lastAt = at;
     this.followTurn(at);
+  }
+
+  private carryNow(): Carry {
+    return { names: [...this.seatNames], scores: [...this.scores], firstPlayer: this.chosenFirstPlayer };
   }
 
   /** A seat gets a new occupant (or none): nothing of the last one's stays with it. */
@@ -377,7 +394,8 @@ export class TableFold {
       this.seatNames[seat] = name;
       this.scores[seat] = checkpoint.scores[seat] ?? NO_SCORE;
     });
-    this.carried = { names: [...this.seatNames], scores: [...this.scores] };
+    if (checkpoint.firstPlayer !== undefined) this.chosenFirstPlayer = checkpoint.firstPlayer;
+    this.carried = this.carryNow();
     const skipped: LoggedEvent[] = [];
     for (const entry of entries) {
       try {
@@ -399,6 +417,7 @@ export class TableFold {
    * engine; the clock runs from the server's deadline, not from `now`.
    */
   restore(snapshot: Snapshot, now: number): void {
+    this.chosenFirstPlayer = snapshot.firstPlayer;
     for (const view of snapshot.seats) {
       const { seat } = view;
       this.seatNames[seat] = view.name;

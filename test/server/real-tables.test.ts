@@ -2,7 +2,7 @@
  * Real tables, over real sockets: what everyone sees when players leave,
  * drop out and stall the table, and between games when they trade seats.
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COMPUTER_DELAY_MS, STALL_GRACE_MS } from "../../src/table/index.ts";
 import {
@@ -155,6 +155,19 @@ describe("between games players trade seats; sockets and tokens follow them", ()
     expect((await game.host.event("swapped")).event).toEqual({ type: "swapped", seats: [0, 2] });
     await join(game.players[2].client, 0, "Newcomer");
     expect((await getSnapshot(game.table.id)).seats.map((s) => s.name)).toEqual(["Newcomer", "Player 2", "Player 1"]);
+    closeAll(game.clients);
+  });
+});
+
+describe("who begins, chosen by the host in the lobby", () => {
+  it("is announced, begins the game, and is remembered when the table wakes from storage", async () => {
+    const game = await setUpTable({ variant: "capture" }, false);
+    game.host.send({ type: "firstPlayer", id: rid(), seat: 1 });
+    expect((await game.spectator.event("firstPlayerChosen")).event.firstPlayer).toBe(1);
+    game.host.send({ type: "start", id: rid() });
+    expect((await game.spectator.event("started")).event.firstPlayer).toBe(1);
+    await evictDurableObject(stub(game.table.id));
+    expect((await getSnapshot(game.table.id)).firstPlayer).toBe(1);
     closeAll(game.clients);
   });
 });

@@ -164,3 +164,27 @@ describe("between games players may trade seats, and with them colours", () => {
     expectRefused(waiting, () => waiting.swap(SPECTATOR, 1, 0), "not-seated");
   });
 });
+
+describe("between games the host chooses who begins: a seat, or a draw for each game", () => {
+  it("the next game begins with the chosen seat; choosing the same again logs nothing", () => {
+    const commands = seatedTable({ players: 3 });
+    expect(events(commands.chooseFirstPlayer(HOST, 2, 0))).toEqual([{ type: "firstPlayerChosen", firstPlayer: 2 }]);
+    expect(commands.chooseFirstPlayer(HOST, 2, 0)).toEqual([]);
+    expect(commands.view(NOBODY_CONNECTED).firstPlayer).toBe(2);
+    expect(events(commands.start(HOST, 0))).toEqual([{ type: "started", game: 1, firstPlayer: 2 }]);
+  });
+
+  it("back to a draw after a game", () => {
+    const commands = gameOver();
+    commands.chooseFirstPlayer(HOST, null, 0);
+    expect(commands.firstPlayer).toBeNull();
+  });
+
+  it("only the host, only between games, only a seat of the table", () => {
+    const waiting = seatedTable();
+    expectRefused(waiting, () => waiting.chooseFirstPlayer(seated(0), 1, 0), "not-host");
+    expectRefused(waiting, () => waiting.chooseFirstPlayer(HOST, 2, 0), "no-such-seat");
+    const playing = startedTable();
+    expectRefused(playing, () => playing.chooseFirstPlayer(HOST, 1, 0), "already-started");
+  });
+});

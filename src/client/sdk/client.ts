@@ -270,6 +270,11 @@ export class TableClient {
     return this.request({ type: "swap", id: newRequestId(), seat }) as Promise<void>;
   }
 
+  /** The host, between games: who begins the next games, a seat or null to draw one for each game. */
+  chooseFirstPlayer(seat: number | null): Promise<void> {
+    return this.request({ type: "firstPlayer", id: newRequestId(), seat }) as Promise<void>;
+  }
+
   /** Takes back this client's seat from the computer. */
   back(): Promise<void> {
     return this.request({ type: "back", id: newRequestId() }) as Promise<void>;
