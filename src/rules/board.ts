@@ -161,6 +161,18 @@ export function jumpedHole(from: Hole, to: Hole): Hole | undefined {
   return RAYS[(from * DIRECTION_COUNT + line.direction) * RAY_STRIDE + line.distance / 2 - 1];
 }
 
+/**
+ * The fewest steps from one hole to another on an empty board. A step
+ * changes the row by one and the column by one, or the column by two, so
+ * this is the hexagonal distance of their (row, doubled column): the star,
+ * points and all, has a path of steps that short between any two of its holes.
+ */
+export function stepsBetween(a: Hole, b: Hole): number {
+  const rows = Math.abs(holeRow[a] - holeRow[b]);
+  const columns = Math.abs(holeX[a] - holeX[b]);
+  return rows + Math.max(0, (columns - rows) / 2);
+}
+
 /** Rows e–m cross the hexagon, which is 9 holes wide at row i and 5 at rows e and m. */
 function hexagonHalfWidth(row: number): number {
   return 8 - Math.abs(row - 8);

@@ -17,6 +17,7 @@ export {
   type Point,
   parseHoleName,
   ROW_LENGTHS,
+  stepsBetween,
 } from "./board.ts";
 export { RulesError, type RulesErrorCode } from "./errors.ts";
 export {
@@ -40,5 +41,6 @@ export {
 } from "./position.ts";
 export { notate, type ParsedRecord, readRecord, writeRecord } from "./record.ts";
 export { DEFAULT_SETTINGS, makeSettings, type Settings } from "./settings.ts";
+export { type LegVisitor, walkChains } from "./variants/capture-moves.ts";
 export { VARIANTS, type Variant } from "./variants/index.ts";
-export { seating } from "./variants/race.ts";
+export { goalHoles, seating } from "./variants/race.ts";

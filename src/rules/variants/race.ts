@@ -78,6 +78,16 @@ function checkSettings({ players, colours, pieces, teams }: Settings): SettingsR
   return undefined;
 }
 
+/** The holes a colour starts on: its point, and with 15 pieces the edge row of the hexagon along it. */
+export function startHoles(colour: Point, pieces: 10 | 15): readonly Hole[] {
+  return pieces === 15 ? [...POINT_HOLES[colour], ...POINT_EDGE[colour]] : POINT_HOLES[colour];
+}
+
+/** The holes a colour races to fill: the start holes of the point opposite. */
+export function goalHoles(colour: Point, pieces: 10 | 15): readonly Hole[] {
+  return startHoles(oppositePoint(colour), pieces);
+}
+
 const MAX_PIECES = 15;
 /** Where the piece lists say a piece is once its unit has left the game and it has left the board. */
 const OFF_BOARD = -1;
@@ -110,14 +120,11 @@ export class RacePosition extends Position {
       orderPlayers: order.map((code) => seats.findIndex((colours) => colours.includes(colourPoint(code)))),
     });
     this.piecesPerColour = settings.pieces;
-    // A colour starts on its point and races to the opposite one; with 15 pieces each takes in its edge row.
-    const holesAround = (point: Point) =>
-      settings.pieces === 15 ? [...POINT_HOLES[point], ...POINT_EDGE[point]] : POINT_HOLES[point];
     for (const point of seats.flat()) {
       const code = colourCode(point);
-      this.goals[code] = holesAround(oppositePoint(point));
+      this.goals[code] = goalHoles(point, settings.pieces);
       for (const hole of this.goals[code]) this.goalOwner[hole] = code;
-      holesAround(point).forEach((hole, i) => {
+      startHoles(point, settings.pieces).forEach((hole, i) => {
         this.cells[hole] = code;
         this.pieces[code * MAX_PIECES + i] = hole;
       });
