@@ -1,0 +1,3 @@
+/** The computer players' public surface: pure TypeScript over the rules engine, no platform APIs. */
+export { distanceToGo } from "./evaluation.ts";
+export { greedyMove, type MoveAction } from "./greedy.ts";
