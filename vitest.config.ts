@@ -2,11 +2,11 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Projects by layer: the rules engine, the table and the wire's schemas
- * (against docs/protocol.md) are tested under Node; the worker and its
- * Durable Object inside workerd, with the bindings of wrangler.toml; the web
- * client's SDK, move picker and texts under Node; and the end-to-end tests
- * drive the Chromium of @sparticuz/chromium against
+ * Projects by layer: the rules engine, the computer players, the table and
+ * the wire's schemas (against docs/protocol.md) are tested under Node; the
+ * worker and its Durable Object inside workerd, with the bindings of
+ * wrangler.toml; the web client's SDK, move picker and texts under Node; and
+ * the end-to-end tests drive the Chromium of @sparticuz/chromium against
  * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
  */
 export default defineConfig({
@@ -14,6 +14,9 @@ export default defineConfig({
     projects: [
       {
         test: { name: "rules", include: ["test/rules/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: { name: "bots", include: ["test/bots/**/*.test.ts"], environment: "node" },
       },
       {
         test: { name: "table", include: ["test/table/**/*.test.ts"], environment: "node" },

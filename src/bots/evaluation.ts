@@ -3,14 +3,14 @@
  * greedy player compares its moves by it, and stronger players can search
  * with it. Arithmetic on the board's geometry; the rules say where the goals are.
  */
-import { CENTRE, goalHoles, type Hole, type Point, stepsBetween } from "../rules/index.ts";
+import { CENTRE, goalHoles, HEXAGON, HOLE_COUNT, type Hole, type Point, stepsBetween } from "../rules/index.ts";
 import { Assignment } from "./assignment.ts";
 
 /**
  * How far a colour still has to go in the race: its pieces are matched one
- * to each goal hole so that the squared steps between them (on an empty
- * board) add up to the least total, and that total is the measure. Zero
- * exactly when its own pieces fill the goal.
+ * to each goal hole so that their costs (`goalCosts`) add up to the least
+ * total, and that total is the measure. Zero exactly when its own pieces
+ * fill the goal.
  *
  * Matched to the goal's holes one by one rather than measured to its tip:
  * the distance to the tip does not change along a line parallel to the
@@ -18,12 +18,6 @@ import { Assignment } from "./assignment.ts";
  * have nothing to gain from any move and shuffle back and forth beside the
  * goal; matched to the free hole, every step towards it gains, and so does a
  * goal piece moving deeper to make room nearer the outside.
- *
- * Squared, so that a step of a piece far behind weighs more than a step of
- * one near the goal: with plain steps a long jump at the front always wins,
- * the last pieces stay at home, and the opponents filling their goal there
- * wall them in for good (six players with long jumps, greedy against greedy,
- * got stuck so until the turn limit).
  */
 export function distanceToGo(pieces: Iterable<Hole>, goal: readonly Hole[]): number {
   const matching = new Assignment(goal.length);
@@ -31,10 +25,30 @@ export function distanceToGo(pieces: Iterable<Hole>, goal: readonly Hole[]): num
   return matching.total;
 }
 
-/** What `distanceToGo` counts for a piece on `hole` matched to each hole of the goal: the squared steps between them. */
+/**
+ * What a piece on `hole` costs matched to each hole of the goal: the steps
+ * between them on an empty board, plus the piece's depth in a point other
+ * than its goal, squared.
+ *
+ * Squared, so that a step of a piece far behind weighs more than a step of
+ * one near the goal: with plain steps a long jump at the front always wins,
+ * the last pieces stay at home, and the opponents filling their goal there
+ * wall them in for good. The depth, because a point is a dead end and
+ * mostly some colour's goal: a piece that a long chain leaves there, however
+ * near its own goal on the board, is walled in once that colour's pieces arrive.
+ * Greedy against greedy, either omission left games stuck until the turn
+ * limit (without the square, six players with long jumps; without the
+ * depth, three players of two colours after two random opening moves).
+ */
 export function goalCosts(hole: Hole, goal: readonly Hole[]): number[] {
-  return goal.map((target) => stepsBetween(hole, target) ** 2);
+  const depth = goal.includes(hole) ? 0 : DEPTH[hole];
+  return goal.map((target) => (stepsBetween(hole, target) + depth) ** 2);
 }
+
+/** How many steps each hole lies inside its point: 0 on the hexagon, 1 to 4 in a point. */
+const DEPTH: readonly number[] = Array.from({ length: HOLE_COUNT }, (_, hole) =>
+  Math.min(...HEXAGON.map((inside) => stepsBetween(hole, inside))),
+);
 
 /** The tip of the point a colour races to: the goal hole farthest from the centre, the last its pieces come to. */
 export function goalTip(colour: Point): Hole {

@@ -36,11 +36,12 @@ const CHOICE: Readonly<Record<Variant, (game: Game, turn: Turn) => Move>> = {
   capture: longestCapture,
 };
 
-interface Candidate {
+/** A race move as the greedy player weighs it. */
+export interface Candidate {
   readonly move: Move;
   /** How much nearer the goal the move brings the colour: `distanceToGo` before, less after. */
   readonly gain: number;
-  /** How many of the player's turns ago one of its pieces left the destination (Infinity: not lately). */
+  /** How many of the player's moves ago one of its pieces left the destination (Infinity: not lately). */
   readonly sinceLeft: number;
   /** Steps from the moving piece to the goal's tip. */
   readonly behind: number;
@@ -90,7 +91,8 @@ function raceMove(game: Game, colour: Point, player: number): Move {
   return (best as Candidate).move;
 }
 
-function isBetter(a: Candidate, b: Candidate): boolean {
+/** Whether the greedy player prefers move `a` to move `b` (see `raceMove`). */
+export function isBetter(a: Candidate, b: Candidate): boolean {
   if (a.gain !== b.gain) return a.gain > b.gain;
   if (a.gain <= 0 && a.sinceLeft !== b.sinceLeft) return a.sinceLeft > b.sinceLeft;
   if (a.behind !== b.behind) return a.behind > b.behind;
@@ -99,11 +101,14 @@ function isBetter(a: Candidate, b: Candidate): boolean {
 }
 
 /**
- * How far back the greedy player remembers its moves: long enough to walk a
- * piece round an obstacle across a plateau where no move gains (a colour
- * walled off from the free goal hole), short enough to cost nothing.
+ * How far back the greedy player remembers its moves. When no move gains,
+ * its way blocked (by an opponent, say), the lowest holes alone would send
+ * a piece back and forth between two holes for as long as the block stands;
+ * remembering its last 32 moves it goes on to holes it has not just left,
+ * and may find a way round. Greedy against greedy from the start never gets
+ * there; the table's computer seats play against people.
  */
-const MEMORY = Number((globalThis as any).process?.env?.MEMORY ?? 32);
+const MEMORY = 32;
 
 /** For each hole the player's pieces left in its last MEMORY moves, how many of its moves ago (1: its last). */
 function recentlyLeft(game: Game, player: number): Map<Hole, number> {

@@ -162,10 +162,10 @@ export function jumpedHole(from: Hole, to: Hole): Hole | undefined {
 }
 
 /**
- * The fewest steps from one hole to another on an empty board: the
- * hexagonal distance of their (row, doubled column), since the star holds a
- * line of steps that short between any two of its holes. Each step changes
- * the row by one and the column by one, or the column by two.
+ * The fewest steps from one hole to another on an empty board. A step
+ * changes the row by one and the column by one, or the column by two, so
+ * this is the hexagonal distance of their (row, doubled column): the star,
+ * points and all, has a path of steps that short between any two of its holes.
  */
 export function stepsBetween(a: Hole, b: Hole): number {
   const rows = Math.abs(holeRow[a] - holeRow[b]);

@@ -2,16 +2,21 @@ import { describe, expect, it } from "vitest";
 import {
   CENTRE,
   Game,
+  goalHoles,
   HEXAGON,
   HOLE_COUNT,
+  HOLE_ROW,
+  HOLE_X,
   holeName,
   oppositePoint,
   POINT_EDGE,
   POINT_HOLES,
   POINT_OF,
   POINTS,
+  parseHole,
   parseHoleName,
   ROW_LENGTHS,
+  stepsBetween,
 } from "../../src/rules/index.ts";
 import { names, piecesOf } from "./helpers.ts";
 
@@ -88,6 +93,7 @@ describe("each point's goal is the point opposite: N↔S, NE↔SW, SE↔NW", () 
     ["NW", "SE"],
   ] as const)("%s races to %s", (point, goal) => {
     expect(oppositePoint(point)).toBe(goal);
+    expect(goalHoles(point, 10)).toEqual(POINT_HOLES[goal]);
   });
 });
 
@@ -107,5 +113,49 @@ describe("with 15 pieces a colour also holds the 5-hole edge row of the hexagon 
     const game = Game.create({ players: 2, pieces: 15 });
     expect(piecesOf(game, "N")).toBe("a1 b1 b2 c1 c2 c3 d1 d2 d3 d4 e5 e6 e7 e8 e9");
     expect(piecesOf(game, "S")).toBe("m5 m6 m7 m8 m9 n1 n2 n3 n4 o1 o2 o3 p1 p2 q1");
+  });
+
+  it("races N to the 15 holes S starts on, and S to those of N", () => {
+    expect(names(goalHoles("N", 15))).toBe("m5 m6 m7 m8 m9 n1 n2 n3 n4 o1 o2 o3 p1 p2 q1");
+    expect(names(goalHoles("S", 15))).toBe("a1 b1 b2 c1 c2 c3 d1 d2 d3 d4 e5 e6 e7 e8 e9");
+  });
+});
+
+describe("the steps between two holes are as many as the fewest steps over the empty board", () => {
+  it.each([
+    ["a1", "a1", 0],
+    ["i5", "i6", 1],
+    ["a1", "q1", 16],
+    ["e1", "e13", 12],
+    ["e13", "m13", 8],
+    ["m5", "n4", 4],
+    ["m2", "q1", 7],
+  ] as const)("from %s to %s: %i", (from, to, steps) => {
+    expect(stepsBetween(parseHole(from), parseHole(to))).toBe(steps);
+    expect(stepsBetween(parseHole(to), parseHole(from))).toBe(steps);
+  });
+
+  it("agrees with a walk over the empty board from every hole to every hole", () => {
+    // A step goes one hole along the row (two doubled columns) or one row up or down (one column).
+    const isStep = (a: number, b: number) => {
+      const rows = Math.abs(HOLE_ROW[a] - HOLE_ROW[b]);
+      const columns = Math.abs(HOLE_X[a] - HOLE_X[b]);
+      return (rows === 0 && columns === 2) || (rows === 1 && columns === 1);
+    };
+    const all = Array.from({ length: HOLE_COUNT }, (_, hole) => hole);
+    const neighbours = all.map((hole) => all.filter((other) => isStep(hole, other)));
+    for (let from = 0; from < HOLE_COUNT; from++) {
+      const walked = new Array<number>(HOLE_COUNT).fill(-1);
+      walked[from] = 0;
+      for (const queue = [from]; queue.length > 0; ) {
+        const at = queue.shift() as number;
+        for (const next of neighbours[at]) {
+          if (walked[next] !== -1) continue;
+          walked[next] = walked[at] + 1;
+          queue.push(next);
+        }
+      }
+      expect(walked.map((_, to) => stepsBetween(from, to))).toEqual(walked);
+    }
   });
 });

@@ -5,7 +5,7 @@
  * asks these questions one picked hole at a time.
  */
 import { describe, expect, it, vi } from "vitest";
-import { formatPath, Game, type Hole, perft, type Settings } from "../../src/rules/index.ts";
+import { formatPath, Game, type Hole, perft, type Settings, walkChains } from "../../src/rules/index.ts";
 import { holes, names, referenceChains, refusal, replay } from "./helpers.ts";
 
 const CAPTURE = { variant: "capture" } as const satisfies Partial<Settings>;
@@ -179,6 +179,36 @@ describe("a capture move: any piece that can jump, then landing after landing; i
       }
     }
     expect(listing).not.toHaveBeenCalled();
+  });
+});
+
+describe("walking every chain of a piece, depth first, with no list: what perft and the computer players use", () => {
+  it("visits each chain of the reference once, leg by leg, and counts them", () => {
+    for (const [game, pieces] of [
+      [replay(EIGHT_PLIES, CAPTURE), "f7 h8 j7 k4 l5 l7 m8"],
+      [replay("j8-j10", { ...CAPTURE, longJump: true }), "l8 h8 j6"],
+    ] as const) {
+      for (const piece of holes(pieces)) {
+        const walked: string[] = [];
+        const path: Hole[] = [piece];
+        const count = walkChains(game.searchPosition.cells, piece, game.settings.longJump, (_over, to, jumps) => {
+          path[jumps] = to;
+          walked.push(formatPath(path.slice(0, jumps + 1)));
+        });
+        expect(walked.sort()).toEqual(referenceChains(game, piece).sort());
+        expect(count).toBe(walked.length);
+      }
+    }
+  });
+
+  it("shows each leg on the board as the chain leaves it, and puts every piece back", () => {
+    const game = replay(EIGHT_PLIES, CAPTURE);
+    const before = game.board();
+    const [piece] = holes("f7");
+    walkChains(game.searchPosition.cells, piece, false, (over, to) => {
+      expect([game.occupant(piece), game.occupant(over), game.occupant(to)]).toEqual([null, null, null]);
+    });
+    expect(game.board()).toEqual(before);
   });
 });
 

@@ -28,8 +28,9 @@ const EMPTY = 0;
 export type LegVisitor = (over: Hole, to: Hole, jumps: number) => void;
 
 /**
- * Walks every jump chain of the piece on `from`, each prefix included, and
- * returns how many there are: the number of moves the piece has.
+ * Walks every jump chain of the piece on `from` (a hole holding a piece),
+ * each prefix included, and returns how many there are: the number of moves
+ * the piece has. The board is as it was when the walk returns.
  */
 export function walkChains(cells: Uint8Array, from: Hole, longJumps: boolean, visit?: LegVisitor): number {
   const piece = cells[from];
