@@ -23,7 +23,7 @@ const SHAPES: Record<"stopwatch" | "computer", readonly [string, Record<string, 
 /** An icon named for screen readers and with a tooltip; without a label it is decoration. */
 export function icon(name: keyof typeof SHAPES, label?: string): SVGSVGElement {
   const svg = document.createElementNS(SVG, "svg");
-  const attributes = { viewBox: "0 0 24 24", class: `icon icon-${name}`, fill: "none", stroke: "currentColor" };
+  const attributes = { viewBox: "0 0 24 24", class: `glyph glyph-${name}`, fill: "none", stroke: "currentColor" };
   for (const [key, value] of Object.entries(attributes)) svg.setAttribute(key, value);
   svg.setAttribute("stroke-width", "2");
   svg.setAttribute("stroke-linecap", "round");

@@ -27,7 +27,7 @@ export const fi: Translation = {
     clock1d: "1 vuorokausi",
     clockBank5m5s: "5 minuuttia + 5 s siirrolta",
     clockBank15m10s: "15 minuuttia + 10 s siirrolta",
-    clockBank3d1d: "3 vuorokautta + 1 vuorokausi siirrolta",
+    clockBank3d1d: "3 vrk + 1 vrk siirrolta",
     whoBegins: "Kuka aloittaa",
     firstPlayerRandom: "Arvotaan",
     createButton: "Luo pöytä",
