@@ -27,7 +27,8 @@ export class StallRemedies {
 
   render({ model, you, names }: TableView): void {
     const { i18n, client, confirmation } = this;
-    const seat = stalledSeat(model, you);
+    // Offline, this page's idea of who is connected is stale: it offers nothing until it is back.
+    const seat = client.connection === "open" ? stalledSeat(model, you) : null;
     const action = `count-out-${seat}`;
     this.section.update([seat, names, confirmation.armed(action), i18n.language], () => {
       if (seat === null) return [];
