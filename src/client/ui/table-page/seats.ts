@@ -18,7 +18,7 @@ import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
 import { hasScore, scoreText } from "./score-text.ts";
 import { seatOffer, swapRequests } from "./seat-offer.ts";
-import type { TableView } from "./view.ts";
+import { seatColours, type TableView } from "./view.ts";
 
 const NAME_KEY = "chinese-checkers:name";
 
@@ -67,7 +67,7 @@ export class Seats {
         return h(
           "li",
           { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
-          h("span", { class: "swatches" }, model.coloursOf(seat.seat).map(swatch)),
+          h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)),
           seat.name ? this.dot(seat.connected && (online || !isYou)) : null,
           h(
             "div",

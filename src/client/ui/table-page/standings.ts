@@ -5,13 +5,12 @@
  * seat: between games players trade seats, and a leaver's freed seat starts
  * from nothing under its next player.
  */
-import { type Point, seating } from "../../../rules/index.ts";
-import type { SeatView, TableModel } from "../../sdk/index.ts";
+import type { SeatView } from "../../sdk/index.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { hasScore, scoreText } from "./score-text.ts";
-import type { TableView } from "./view.ts";
+import { seatColours, type TableView } from "./view.ts";
 
 export class Standings {
   private readonly section = new Section(h("section", { class: "results" }));
@@ -100,10 +99,4 @@ export class Standings {
       ),
     );
   }
-}
-
-/** A seat's colours; a leaver's are gone from the game (off the board, or to the partner), so those it started with. */
-function seatColours(model: TableModel, seat: number): readonly Point[] {
-  const now = model.coloursOf(seat);
-  return now.length > 0 || model.settings.variant === "capture" ? now : (seating(model.settings)[seat] ?? []);
 }

@@ -1,4 +1,5 @@
 /** What every part of the table page draws from, worked out once per redraw. */
+import { type Point, seating } from "../../../rules/index.ts";
 import type { Identity, TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { EventNotes } from "./event-notes.ts";
@@ -30,4 +31,15 @@ export function seatNames(i18n: I18n, model: TableModel): string[] {
 export function playerNames(i18n: I18n, model: TableModel): string[] {
   const started = model.carry.names;
   return seatNames(i18n, model).map((name, seat) => started[seat] ?? name);
+}
+
+/**
+ * The colours that go with a seat: during a game, those it moves now; after
+ * it, a leaver's seat (whose colours left the board or went to the partner)
+ * keeps those it started with, for whoever sits there next.
+ */
+export function seatColours(model: TableModel, seat: number): readonly Point[] {
+  const now = model.coloursOf(seat);
+  if (now.length > 0 || model.status === "playing" || model.settings.variant === "capture") return now;
+  return seating(model.settings)[seat] ?? [];
 }
