@@ -110,7 +110,7 @@ describe("a player who vanishes on their turn", () => {
     await bjornPage.goto(`/t/${id}`);
     await bjornPage.waitForSelector('#app[data-seat="1"][data-status="playing"]');
     const notice = bjornPage.locator(".away-notice");
-    expect(await notice.locator("p").textContent()).toBe(" The computer is playing for you.");
+    expect(await notice.locator("p").textContent()).toBe("The computer is playing for you.");
     await screenshot(bjornPage, "stall-3-away-notice");
     await bjornPage.setViewportSize(PHONE);
     await notice.scrollIntoViewIfNeeded();

@@ -27,7 +27,7 @@ export class AwayNotice {
     this.section.update([away, i18n.language], () => {
       if (!away) return [];
       return [
-        h("p", {}, icon("computer"), " ", i18n.t("awayNotice")),
+        h("p", {}, icon("computer"), i18n.t("awayNotice")),
         h(
           "button",
           { type: "button", class: "primary back", "data-focus": "back", onclick: () => client.back().catch(() => {}) },
