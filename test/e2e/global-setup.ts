@@ -1,7 +1,8 @@
 /**
  * The end-to-end tests' world: the client bundle, built fresh, and the whole
  * service under `wrangler dev` on a free localhost port with its Durable
- * Object storage in a new temporary folder, so every run starts clean.
+ * Object storage in a new temporary folder, so every run starts clean, and
+ * with a stall grace of seconds rather than a minute.
  * Tests read the address with `inject("baseUrl")`.
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
@@ -23,6 +24,8 @@ declare module "vitest" {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const STARTUP_MS = 90_000;
+/** The stall remedies' grace period under test (the service's default is 60 s). */
+const STALL_GRACE_SECONDS = 3;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,7 +59,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const state = await mkdtemp(join(tmpdir(), "cc-e2e-"));
   const child: ChildProcess = runWrangler(
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, "--log-level", "warn"],
+    // A 3-second stall grace instead of a minute: the browser tests reach the stall remedies without waiting.
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      state,
+      "--log-level",
+      "warn",
+      "--var",
+      `STALL_GRACE_SECONDS:${STALL_GRACE_SECONDS}`,
+    ],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let log = "";

@@ -7,8 +7,10 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { greedyMove } from "../../src/bots/index.ts";
+import { memoryTokens, seatTokenKey, TableClient } from "../../src/client/sdk/index.ts";
 import type { Snapshot } from "../../src/protocol/index.ts";
-import { Game, type Move, parseMove } from "../../src/rules/index.ts";
+import { formatPath, Game, type Move, parseMove } from "../../src/rules/index.ts";
 import { browserArgs, browserFiles } from "./browser.ts";
 
 export const baseUrl = inject("baseUrl");
@@ -66,6 +68,47 @@ export async function snapshot(id: string): Promise<Snapshot> {
 export function gameOf(snap: Snapshot): Game {
   if (!snap.game) throw new Error("no game yet");
   return Game.replay(snap.settings, { firstPlayer: snap.game.firstPlayer }, snap.game.moves.map(parseMove));
+}
+
+/** The seat token a page keeps for a table in its localStorage. */
+export async function seatToken(page: Page, id: string): Promise<string> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), `chinese-checkers:${seatTokenKey(id)}`);
+  if (!token) throw new Error("the page has no seat at this table");
+  return token;
+}
+
+/**
+ * Plays the game at a table to its end, fast: from Node, through the SDK,
+ * with the seat tokens of the players' pages (a seat may have several
+ * connections) and the greedy computer player's move for whoever is to
+ * move. The pages stay seated and follow the game as it goes.
+ */
+export async function playToEnd(id: string, players: readonly Page[]): Promise<void> {
+  const clients = await Promise.all(
+    players.map(async (page) => {
+      const tokens = memoryTokens();
+      tokens.set(seatTokenKey(id), await seatToken(page, id));
+      const client = new TableClient({ baseUrl, tableId: id, tokens, WebSocket });
+      await expect.poll(() => client.you.seat !== null && client.model !== null).toBe(true);
+      return client;
+    }),
+  );
+  try {
+    let mover = clients[0] as TableClient;
+    for (;;) {
+      // The last mover's model has its move and all it entailed (passes, the end) once the move resolves.
+      const model = mover.model;
+      const turn = model?.turn;
+      if (!model?.game || model.status !== "playing" || !turn) break;
+      const action = greedyMove(model.game);
+      const next = clients.find((client) => client.you.seat === turn.seat);
+      if (!action || !next) throw new Error(`no move for seat ${turn.seat}`);
+      await next.move(formatPath(action.move.path));
+      mover = next;
+    }
+  } finally {
+    for (const client of clients) client.close();
+  }
 }
 
 /** Waits until every page shows `count` moves in its move list. */

@@ -3,7 +3,8 @@
  * page, a friend joins from the share link, a third visitor watches; moves
  * are played by clicking (a jump chain among them) and by keyboard, a reload
  * keeps the seat, a dropped connection shows "reconnecting" and catches up,
- * and a player leaving ends the game; then a rematch.
+ * and a player leaving ends the game; then the leaver sits down again and
+ * both accept a rematch.
  */
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -181,8 +182,11 @@ describe("a classic table in the browser", () => {
     }
     await screenshot(host.page, "classic-5-end");
 
-    // Rematch: same seats, a new game.
-    await guest.page.getByRole("button", { name: "Rematch" }).click();
+    // Rematch: the leaver's seat was freed when the game ended, so the leaver sits down again; once both
+    // players have accepted, a new game starts.
+    const [leaverSeat, leaverName] = leaver === host.page ? [0, "Aino"] : [1, "Bjørn"];
+    await takeSeat(leaver, leaverSeat, leaverName);
+    for (const page of players) await page.getByRole("button", { name: "Rematch", exact: true }).click();
     for (const page of everyone) {
       await page.waitForSelector('#app[data-status="playing"]');
       await expect.poll(() => page.locator(".move-list li").count()).toBe(0);

@@ -91,6 +91,8 @@ export class Board {
   /** Holes whose piece is hidden while a move is animated onto them. */
   private readonly hidden = new Map<string, number>();
   private animations: Promise<void> = Promise.resolve();
+  /** Counts the animations asked for: one still waiting when a later one comes is skipped. */
+  private animationsAsked = 0;
 
   constructor(options: BoardOptions) {
     this.options = options;
@@ -152,14 +154,25 @@ export class Board {
     this.render();
   }
 
-  /** Moves a piece along its path (captured pieces vanish as they are jumped); resolves when done. */
+  /**
+   * Moves a piece along its path (captured pieces vanish as they are jumped);
+   * resolves when done. Animations play one after another, but only the
+   * latest of those waiting: a burst of moves (caught up after a reconnect,
+   * or played by the computer) shows its last one, not a queue that hides
+   * pieces for half a minute.
+   */
   animate(path: readonly string[], colour: Point | "neutral", captured: readonly string[]): Promise<void> {
     const end = path[path.length - 1];
     if (path.length < 2 || end === undefined) return this.animations;
     const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (reduced) return this.animations;
     this.hide(end, +1);
+    const ticket = ++this.animationsAsked;
     const run = async () => {
+      if (ticket !== this.animationsAsked) {
+        this.hide(end, -1);
+        return;
+      }
       const holes = path.map(parseHole);
       const ghosts = captured.map((name) => {
         const [cx, cy] = xyOf(name);

@@ -13,15 +13,23 @@ import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
 import { shareBox } from "./share.ts";
 import { startingPieces } from "./starting-pieces.ts";
+import { announcement } from "./table-page/announcements.ts";
+import { AwayNotice } from "./table-page/away-notice.ts";
+import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
 import { reportToParent } from "./table-page/embed.ts";
+import { EventNotes } from "./table-page/event-notes.ts";
+import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
+import { Leavers } from "./table-page/leavers.ts";
 import { MoveList } from "./table-page/move-list.ts";
+import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Seats } from "./table-page/seats.ts";
+import { StallRemedies } from "./table-page/stall-remedies.ts";
 import { Standings } from "./table-page/standings.ts";
 import { TurnClock } from "./table-page/turn-clock.ts";
 import { TurnStatus } from "./table-page/turn-status.ts";
-import { seatNames, type TableView } from "./table-page/view.ts";
+import { playerNames, seatNames, type TableView } from "./table-page/view.ts";
 
 interface TablePageOptions {
   /** Without the page's frame, and reporting to the parent page with postMessage. */
@@ -36,6 +44,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     tokens: store ? webStorageTokens(store) : memoryTokens(),
   });
   const notices = new Notices();
+  const notes = new EventNotes();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   const board = new Board({
     i18n,
@@ -52,8 +61,13 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const share = new Section(h("div", { class: "share-slot" }));
   const status = new TurnStatus(i18n);
   const clock = new TurnClock(i18n, client);
+  const away = new AwayNotice(i18n, client);
+  const stall = new StallRemedies(i18n, client, new Confirmation(() => render()));
   const controls = new Controls(i18n, client, board, tableId, () => render());
+  const firstPlayer = new FirstPlayerChoice(i18n, client);
+  const rematch = new RematchStatus(i18n);
   const standings = new Standings(i18n);
+  const leavers = new Leavers(i18n);
   const seats = new Seats(i18n, client, notices, store, clock.seatElement);
   const moves = new MoveList(i18n);
 
@@ -64,8 +78,13 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     ...(options.embed ? [] : [share.element]),
     status.element,
     clock.element,
+    away.element,
+    stall.element,
     controls.element,
+    rematch.element,
+    firstPlayer.element,
     standings.element,
+    leavers.element,
     seats.joinRow,
     seats.element,
     moves.element,
@@ -96,7 +115,13 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     root.dataset.status = model.status;
     root.dataset.seq = String(model.seq);
     root.dataset.seat = client.you.seat === null ? "" : String(client.you.seat);
-    const view: TableView = { model, you: client.you, names: seatNames(i18n, model) };
+    const view: TableView = {
+      model,
+      you: client.you,
+      names: seatNames(i18n, model),
+      players: playerNames(i18n, model),
+      notes,
+    };
 
     board.update({
       variant: model.settings.variant,
@@ -108,9 +133,14 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       model.status === "waiting" ? [shareBox(i18n, `${location.origin}/t/${tableId}`)] : [],
     );
     status.render(view);
+    away.render(view);
+    stall.render(view);
     seats.render(view);
     controls.render(view);
+    rematch.render(view);
+    firstPlayer.render(view);
     standings.render(view);
+    leavers.render(view);
     moves.render(view);
     clock.render();
     document.title = myTurn(model) ? `${i18n.t("yourTurn")} · ${i18n.t("title")}` : i18n.t("title");
@@ -119,17 +149,15 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   // --- Events -----------------------------------------------------------------------------------
   client.on("change", () => render());
   client.on("event", ({ event, model }) => {
-    if (event.type === "moved") {
-      live.textContent = i18n.t("announceMove", { name: seatNames(i18n, model)[event.seat], move: event.path });
-      if (event.seat !== client.you.seat && model.lastMove) {
-        const end = model.lastMove.path[model.lastMove.path.length - 1];
-        const colour = (end && model.pieces[end]) || "neutral";
-        void board.animate(model.lastMove.path, colour, model.lastMove.captured);
-      }
-    } else if (event.type === "started") {
-      live.textContent = i18n.t("announceStart", { n: event.game, name: seatNames(i18n, model)[event.firstPlayer] });
-    } else if (event.type === "finished") {
-      live.textContent = i18n.t("announceFinished", { name: seatNames(i18n, model)[event.seat], place: event.place });
+    notes.note(event, model.gameNumber, model.game?.history.length ?? 0);
+    const said = announcement(i18n, event, model, playerNames(i18n, model), notes);
+    if (said !== null) live.textContent = said;
+    // Your own moves are drawn as you make them; the computer's, even for your seat, are animated.
+    const someoneElse = event.type === "moved" && (event.seat !== client.you.seat || event.by !== undefined);
+    if (someoneElse && model.lastMove) {
+      const end = model.lastMove.path[model.lastMove.path.length - 1];
+      const colour = (end && model.pieces[end]) || "neutral";
+      void board.animate(model.lastMove.path, colour, model.lastMove.captured);
     }
   });
   client.on("error", (error: SdkError) => {

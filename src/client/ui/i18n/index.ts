@@ -13,6 +13,13 @@ import { sv } from "./sv.ts";
 
 export type { MessageKey } from "./en.ts";
 
+/**
+ * A text that depends on a count is written once per plural category of
+ * `Intl.PluralRules`: `points_one`, `points_other`. English, Finnish, Swedish
+ * and Norwegian use just these two; `count` picks the form.
+ */
+export type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
+
 export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
 type Language = (typeof LANGUAGES)[number];
 
@@ -74,6 +81,18 @@ export class I18n {
     return TRANSLATIONS[this.language].messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in params ? String(params[name]) : whole,
     );
+  }
+
+  /** A counted text in the form the language uses for `n`, with `{n}` filled in. */
+  count(key: CountedKey, n: number, params: Record<string, string | number> = {}): string {
+    const form = `${key}_${new Intl.PluralRules(this.language).select(n)}`;
+    const messages = TRANSLATIONS[this.language].messages;
+    return this.t(form in messages ? (form as MessageKey) : `${key}_other`, { n, ...params });
+  }
+
+  /** Names joined as the language lists them: "Aino, Bjørn and Cecilia". */
+  list(items: readonly string[]): string {
+    return new Intl.ListFormat(this.language, { type: "conjunction" }).format(items);
   }
 
   error(code: ErrorCode | ClientErrorCode): string {

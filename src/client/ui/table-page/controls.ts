@@ -1,15 +1,17 @@
 /**
  * The table's buttons: Start (the host), Done, Undo landing and Cancel while
- * a capture path is built, Rematch, Leave seat, Leave the game (confirmed by
- * a second click within five seconds), and the game record's link.
+ * a capture path is built, Rematch (saying whether it also accepts for absent
+ * players, and disabled once accepted), Leave seat (between games), Leave the
+ * game (confirmed by a second click within five seconds), and the game
+ * record's link.
  */
 import type { TableClient } from "../../sdk/index.ts";
 import type { Board } from "../board.ts";
 import { h, Section } from "../dom.ts";
-import type { I18n } from "../i18n/index.ts";
+import type { I18n, MessageKey } from "../i18n/index.ts";
+import { Confirmation } from "./confirmation.ts";
+import { type RematchButton, rematchState } from "./rematch-state.ts";
 import type { TableView } from "./view.ts";
-
-const CONFIRM_MS = 5000;
 
 export class Controls {
   private readonly section = new Section(h("section", { class: "controls" }));
@@ -18,17 +20,15 @@ export class Controls {
   private readonly client: TableClient;
   private readonly board: Board;
   private readonly tableId: string;
-  private confirmResign = false;
-  private resignTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Redraws the page, which draws these buttons again. */
-  private readonly redraw: () => void;
+  /** Leaving the game asks for a second click. */
+  private readonly confirmation: Confirmation;
 
   constructor(i18n: I18n, client: TableClient, board: Board, tableId: string, redraw: () => void) {
     this.i18n = i18n;
     this.client = client;
     this.board = board;
     this.tableId = tableId;
-    this.redraw = redraw;
+    this.confirmation = new Confirmation(redraw);
   }
 
   render({ model, you }: TableView): void {
@@ -39,7 +39,7 @@ export class Controls {
       model.seatsFilled,
       board.building,
       board.canFinish,
-      this.confirmResign,
+      this.confirmation.armed("resign"),
       model.seats,
       i18n.language,
     ];
@@ -77,21 +77,11 @@ export class Controls {
           h("button", { type: "button", "data-focus": "cancel", onclick: () => board.cancel() }, i18n.t("cancel")),
         );
       }
-      if (model.status === "over" && (you.seat !== null || you.host)) {
-        buttons.push(
-          h(
-            "button",
-            {
-              type: "button",
-              class: "primary rematch",
-              "data-focus": "rematch",
-              onclick: () => client.rematch().catch(() => {}),
-            },
-            i18n.t("rematch"),
-          ),
-        );
+      if (model.status === "over") {
+        const rematch = this.rematchButton(rematchState(model.seats, you).button);
+        if (rematch) buttons.push(rematch);
       }
-      if (you.seat !== null && model.status === "waiting") {
+      if (you.seat !== null && model.status !== "playing") {
         buttons.push(
           h(
             "button",
@@ -107,11 +97,13 @@ export class Controls {
             "button",
             {
               type: "button",
-              class: `subtle resign${this.confirmResign ? " confirm" : ""}`,
+              class: `subtle resign${this.confirmation.armed("resign") ? " confirm" : ""}`,
               "data-focus": "resign",
-              onclick: () => this.resign(),
+              onclick: () => {
+                if (this.confirmation.click("resign")) client.leave().catch(() => {});
+              },
             },
-            this.confirmResign ? i18n.t("confirmResign") : i18n.t("resign"),
+            this.confirmation.armed("resign") ? i18n.t("confirmResign") : i18n.t("resign"),
           ),
         );
       }
@@ -128,19 +120,27 @@ export class Controls {
     });
   }
 
-  /** The first click asks for confirmation, which lapses after a while; the second leaves the game. */
-  private resign(): void {
-    if (this.confirmResign) {
-      this.confirmResign = false;
-      this.client.leave().catch(() => {});
-    } else {
-      this.confirmResign = true;
-      clearTimeout(this.resignTimer);
-      this.resignTimer = setTimeout(() => {
-        this.confirmResign = false;
-        this.redraw();
-      }, CONFIRM_MS);
-    }
-    this.redraw();
+  /** Rematch, in the words of what it accepts; disabled once there is nothing left for this visitor to accept. */
+  private rematchButton(button: RematchButton): HTMLElement | null {
+    if (button === null) return null;
+    const text = {
+      accept: "rematch",
+      "also-for-absent": "rematchAlsoForAbsent",
+      "for-absent": "rematchForAbsent",
+      accepted: "rematchAccepted",
+      idle: "rematch",
+    } as const satisfies Record<NonNullable<RematchButton>, MessageKey>;
+    const done = button === "accepted" || button === "idle";
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `primary rematch${done ? " accepted" : ""}`,
+        "data-focus": "rematch",
+        disabled: done,
+        onclick: () => this.client.rematch().catch(() => {}),
+      },
+      this.i18n.t(text[button]),
+    );
   }
 }

@@ -1,7 +1,13 @@
-/** The moves of the current game in notation, newest in view, and the capture scores. */
+/**
+ * The moves of the current game in notation, newest in view, each made by
+ * the computer marked (a stopwatch when the player's time ran out, the
+ * computer when it plays the seat), and the capture scores.
+ */
 import { formatPath } from "../../../rules/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import { icon } from "../icons.ts";
+import type { MovedBy } from "./event-notes.ts";
 import type { TableView } from "./view.ts";
 
 export class MoveList {
@@ -13,9 +19,10 @@ export class MoveList {
     this.i18n = i18n;
   }
 
-  render({ model, names }: TableView): void {
+  render({ model, players, notes }: TableView): void {
     const { i18n } = this;
-    this.section.update([model.gameNumber, model.moves.length, names, i18n.language, model.settings.variant], () => {
+    const key = [model.gameNumber, model.moves.length, players, i18n.language, model.settings.variant];
+    this.section.update(key, () => {
       const history = model.game?.history ?? [];
       const capture = model.settings.variant === "capture";
       const captures = capture ? model.seats.map((seat) => seat.captures) : [];
@@ -26,11 +33,11 @@ export class MoveList {
           : h(
               "ol",
               { class: "move-list" },
-              history.map((action) =>
+              history.map((action, ply) =>
                 h(
                   "li",
                   {},
-                  h("span", { class: "who" }, names[action.player]),
+                  h("span", { class: "who" }, players[action.player]),
                   " ",
                   h(
                     "span",
@@ -44,6 +51,7 @@ export class MoveList {
                   action.kind === "move" && action.move.captured.length > 0
                     ? h("span", { class: "captured" }, ` ×${action.move.captured.length}`)
                     : null,
+                  this.marker(notes.movedBy(model.gameNumber, ply)),
                 ),
               ),
             ),
@@ -52,12 +60,19 @@ export class MoveList {
               "p",
               { class: "scores" },
               `${i18n.t("captures")}: `,
-              captures.map((n, seat) => `${names[seat]} ${n}`).join(" · "),
+              captures.map((n, seat) => `${players[seat]} ${n}`).join(" · "),
             )
           : null,
       ];
     });
     const list = this.element.querySelector(".move-list");
     if (list) list.scrollTop = list.scrollHeight;
+  }
+
+  /** The mark of a move its player did not make. */
+  private marker(by: MovedBy | undefined): HTMLElement | null {
+    if (by === undefined) return null;
+    const label = this.i18n.t(by === "timeout" ? "movedByTimeout" : "movedByComputer");
+    return h("span", { class: `moved-by ${by}` }, icon(by === "timeout" ? "stopwatch" : "computer", label));
   }
 }

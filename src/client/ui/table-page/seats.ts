@@ -1,17 +1,24 @@
 /**
  * The seats: who sits where, in which colours, connected or not (your own
  * seat shows this page's connection: the table's last word on it may be
- * stale once the connection is lost); free seats
+ * stale once the connection is lost), each player's running score, who left,
+ * who accepted the rematch, which seats the computer plays; free seats
  * to take under the name typed above them (remembered for the next table);
- * the host's Remove buttons before the game; the turn clock in the row of
- * the seat to move; how many are watching.
+ * between games a player's buttons to move to a free seat or trade places
+ * (colours stay with the seats), and the offers waiting for an answer; the
+ * host's Remove buttons; the turn clock in the row of the seat to move, and
+ * with a time bank every seat's bank; how many are watching.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { SeatView, TableClient, TableStatus } from "../../sdk/index.ts";
 import type { Notices } from "../chrome.ts";
+import { formatClock } from "../clock-format.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
-import type { TableView } from "./view.ts";
+import { icon } from "../icons.ts";
+import { hasScore, scoreText } from "./score-text.ts";
+import { seatOffer, swapRequests } from "./seat-offer.ts";
+import { seatColours, type TableView } from "./view.ts";
 
 const NAME_KEY = "chinese-checkers:name";
 
@@ -52,71 +59,140 @@ export class Seats {
     const online = client.connection === "open";
     const key = [model.seats, you, model.status, turn?.seat, timed, model.spectators, online, i18n.language];
     this.section.update(key, () => {
-      const canJoin = you.seat === null && model.status !== "playing";
+      const scored = hasScore(model.seats);
       const rows = model.seats.map((seat) => {
-        const colours = model.coloursOf(seat.seat);
         const isYou = you.seat === seat.seat;
-        const connected = seat.connected && (online || !isYou);
+        const toMove = turn?.seat === seat.seat;
+        const classes = ["seat", isYou && "you", toMove && "to-move", !seat.name && "free", seat.away && "away"];
         return h(
           "li",
-          {
-            class: `seat${isYou ? " you" : ""}${turn?.seat === seat.seat ? " to-move" : ""}${seat.name ? "" : " free"}`,
-            "data-seat": seat.seat,
-          },
-          h("span", { class: "swatches" }, colours.map(swatch)),
-          seat.name
-            ? h("span", {
-                class: `dot ${connected ? "on" : "off"}`,
-                role: "img",
-                "aria-label": i18n.t(connected ? "online" : "offline"),
-                title: i18n.t(connected ? "online" : "offline"),
-              })
-            : null,
+          { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
+          h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)),
+          seat.name ? this.dot(seat.connected && (online || !isYou)) : null,
           h(
-            "span",
-            { class: "name" },
-            seat.name ?? h("em", {}, `${i18n.t("seatN", { n: seat.seat + 1 })}: ${i18n.t("freeSeat")}`),
+            "div",
+            { class: "who" },
+            h(
+              "div",
+              { class: "name-line" },
+              h(
+                "span",
+                { class: "name" },
+                seat.name ?? h("em", {}, `${i18n.t("seatN", { n: seat.seat + 1 })}: ${i18n.t("freeSeat")}`),
+              ),
+              ...this.badges(model.status, seat, isYou),
+            ),
+            scored && seat.name
+              ? h("div", { class: "score", title: i18n.t("scoreTitle") }, scoreText(i18n, seat.score))
+              : null,
           ),
-          isYou ? h("span", { class: "badge" }, i18n.t("you")) : null,
-          seat.resigned ? h("span", { class: "badge muted" }, i18n.t("left")) : null,
-          timed && turn?.seat === seat.seat ? this.clock : null,
-          !seat.name && canJoin
-            ? h(
-                "button",
-                {
-                  type: "button",
-                  class: "sit",
-                  "data-focus": `sit-${seat.seat}`,
-                  "aria-label": i18n.t("takeSeat", { n: seat.seat + 1 }),
-                  onclick: () => this.join(seat.seat),
-                },
-                i18n.t("sitHere"),
-              )
-            : null,
-          seat.name && you.host && model.status !== "playing" && !isYou
-            ? h(
-                "button",
-                {
-                  type: "button",
-                  class: "remove subtle",
-                  "data-focus": `remove-${seat.seat}`,
-                  "aria-label": i18n.t("removeSeat", { name: seat.name }),
-                  onclick: () => client.remove(seat.seat).catch(() => {}),
-                },
-                i18n.t("remove"),
-              )
-            : null,
+          timed && toMove ? this.clock : this.bank(seat),
+          h("span", { class: "actions" }, this.buttons({ model, you }, seat)),
         );
       });
       return [
         h("h2", {}, i18n.t("seats")),
+        swapRequests(model.seats, you, model.status).map((seat) =>
+          h("p", { class: "swap-request" }, i18n.t("swapRequest", { name: model.seats[seat]?.name ?? "" })),
+        ),
         h("ul", { class: "seat-list" }, rows),
-        model.spectators > 0 ? h("p", { class: "watching" }, i18n.t("watching", { n: model.spectators })) : null,
+        model.spectators > 0 ? h("p", { class: "watching" }, i18n.count("watching", model.spectators)) : null,
         you.seat === null && model.status === "playing" ? h("p", { class: "hint" }, i18n.t("spectatorHint")) : null,
       ];
     });
     this.nameLabel.textContent = i18n.t("yourName");
     this.joinRow.hidden = !(you.seat === null && model.status !== "playing" && model.seats.some((seat) => !seat.name));
+  }
+
+  /** Whether the seat's player is connected: a dot, named for screen readers. */
+  private dot(connected: boolean): HTMLElement {
+    const label = this.i18n.t(connected ? "online" : "offline");
+    return h("span", { class: `dot ${connected ? "on" : "off"}`, role: "img", "aria-label": label, title: label });
+  }
+
+  /** You; left the game; accepted the rematch; played by the computer. */
+  private badges(status: TableStatus, seat: SeatView, isYou: boolean): HTMLElement[] {
+    const { i18n } = this;
+    const badges: HTMLElement[] = [];
+    if (isYou) badges.push(h("span", { class: "badge" }, i18n.t("you")));
+    // After the game the leaver's seat is free for anyone: the standings and the leavers' lines say who left.
+    if (status === "playing" && seat.resigned) badges.push(h("span", { class: "badge muted" }, i18n.t("left")));
+    if (status === "over" && seat.name && seat.rematch) {
+      badges.push(h("span", { class: "badge accepted" }, `✓ ${i18n.t("accepted")}`));
+    }
+    if (seat.away) badges.push(h("span", { class: "badge computer" }, icon("computer"), i18n.t("computerPlays")));
+    return badges;
+  }
+
+  /** A time bank's reading, for a seat that is not counting down now. */
+  private bank(seat: SeatView): HTMLElement | null {
+    if (seat.bank === null || !seat.name) return null;
+    const time = formatClock(seat.bank / 1000, (d, h) => this.i18n.t("clockDaysHours", { d, h }));
+    return h("span", { class: "clock seat-bank", title: this.i18n.t("bankTitle") }, time);
+  }
+
+  /** Sit here (a spectator, before a game); move, swap or answer a swap (a player, between games); Remove (the host). */
+  private buttons({ model, you }: Pick<TableView, "model" | "you">, seat: SeatView): HTMLElement[] {
+    const { i18n, client } = this;
+    const buttons: HTMLElement[] = [];
+    const button = (props: Record<string, string | boolean | EventListener>, text: string) =>
+      h("button", { type: "button", ...props }, text);
+    const swap = () => client.swap(seat.seat).catch(() => {});
+    const name = seat.name ?? "";
+    if (!seat.name && you.seat === null && model.status !== "playing") {
+      const label = i18n.t("takeSeat", { n: seat.seat + 1 });
+      const focus = `sit-${seat.seat}`;
+      buttons.push(
+        button(
+          { class: "sit", "data-focus": focus, "aria-label": label, onclick: () => this.join(seat.seat) },
+          i18n.t("sitHere"),
+        ),
+      );
+    }
+    switch (seatOffer(model.seats, you, model.status, seat.seat)) {
+      case "sit": {
+        const label = i18n.t("moveToSeat", { n: seat.seat + 1 });
+        buttons.push(
+          button(
+            { class: "sit", "data-focus": `sit-${seat.seat}`, "aria-label": label, onclick: swap },
+            i18n.t("sitHere"),
+          ),
+        );
+        break;
+      }
+      case "swap": {
+        const label = i18n.t("swapWith", { name });
+        buttons.push(
+          button(
+            { class: "swap", "data-focus": `swap-${seat.seat}`, "aria-label": label, onclick: swap },
+            i18n.t("swapSeats"),
+          ),
+        );
+        break;
+      }
+      case "accept-swap": {
+        const label = i18n.t("acceptSwapWith", { name });
+        const props = { class: "primary swap", "data-focus": `swap-${seat.seat}`, "aria-label": label, onclick: swap };
+        buttons.push(button(props, i18n.t("acceptSwap")));
+        break;
+      }
+      case "offered":
+        buttons.push(
+          button({ class: "swap", "data-focus": `swap-${seat.seat}`, disabled: true }, i18n.t("swapOffered")),
+        );
+        break;
+    }
+    if (seat.name && you.host && model.status !== "playing" && you.seat !== seat.seat) {
+      const label = i18n.t("removeSeat", { name });
+      const remove = () => client.remove(seat.seat).catch(() => {});
+      buttons.push(
+        button(
+          { class: "remove subtle", "data-focus": `remove-${seat.seat}`, "aria-label": label, onclick: remove },
+          i18n.t("remove"),
+        ),
+      );
+    }
+    return buttons;
   }
 
   private join(seat: number): void {

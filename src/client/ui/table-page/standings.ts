@@ -1,8 +1,16 @@
-/** The result once the game is over: each player's place (and captures in the capture variant), best first. */
+/**
+ * The result once the game is over: each player's place (and captures in the
+ * capture variant), best first; then the running score of the players at the
+ * table now. The two are apart because a score belongs to a player, not to a
+ * seat: between games players trade seats, and a leaver's freed seat starts
+ * from nothing under its next player.
+ */
+import type { SeatView } from "../../sdk/index.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
-import type { TableView } from "./view.ts";
+import { hasScore, scoreText } from "./score-text.ts";
+import { seatColours, type TableView } from "./view.ts";
 
 export class Standings {
   private readonly section = new Section(h("section", { class: "results" }));
@@ -13,51 +21,82 @@ export class Standings {
     this.i18n = i18n;
   }
 
-  render({ model, names }: TableView): void {
+  render(view: TableView): void {
+    const { model, players } = view;
     const { i18n } = this;
-    this.section.update([model.result, names, i18n.language], () => {
-      const result = model.result;
-      if (!result) return [];
-      const capture = model.settings.variant === "capture";
-      const standings = [...result.standings].sort(
-        (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
-      );
-      return [
+    this.section.update([model.result, players, model.seats, i18n.language], () => {
+      if (!model.result) return [];
+      return [this.standings(view), hasScore(model.seats) ? this.scores(view) : null];
+    });
+  }
+
+  private standings({ model, players }: TableView): HTMLElement {
+    const { i18n } = this;
+    const capture = model.settings.variant === "capture";
+    const standings = [...(model.result?.standings ?? [])].sort(
+      (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
+    );
+    return h(
+      "table",
+      { class: "standings" },
+      h(
+        "thead",
+        {},
         h(
-          "table",
-          { class: "standings" },
+          "tr",
+          {},
+          h("th", { scope: "col" }, i18n.t("place")),
+          h("th", { scope: "col" }, i18n.t("player")),
+          capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        standings.map((standing) =>
           h(
-            "thead",
-            {},
+            "tr",
+            { class: standing.place === 1 ? "winner" : "" },
+            h("td", {}, standing.place === null ? "–" : `${standing.place}.`),
             h(
-              "tr",
+              "td",
               {},
-              h("th", { scope: "col" }, i18n.t("place")),
-              h("th", { scope: "col" }, i18n.t("player")),
-              capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
+              h("span", { class: "swatches" }, seatColours(model, standing.seat).map(swatch)),
+              players[standing.seat],
+              standing.resigned ? h("span", { class: "badge muted" }, i18n.t("left")) : null,
             ),
-          ),
-          h(
-            "tbody",
-            {},
-            standings.map((standing) =>
-              h(
-                "tr",
-                { class: standing.place === 1 ? "winner" : "" },
-                h("td", {}, standing.place === null ? "–" : `${standing.place}.`),
-                h(
-                  "td",
-                  {},
-                  h("span", { class: "swatches" }, model.coloursOf(standing.seat).map(swatch)),
-                  names[standing.seat],
-                  standing.resigned ? h("span", { class: "badge muted" }, i18n.t("left")) : null,
-                ),
-                capture ? h("td", {}, standing.captures) : null,
-              ),
-            ),
+            capture ? h("td", {}, standing.captures) : null,
           ),
         ),
-      ];
-    });
+      ),
+    );
+  }
+
+  /** The players seated now, most points first. */
+  private scores({ model }: TableView): HTMLElement {
+    const { i18n } = this;
+    const seated = model.seats.filter((seat): seat is SeatView & { name: string } => seat.name !== null);
+    seated.sort((a, b) => b.score.points - a.score.points || b.score.games - a.score.games || a.seat - b.seat);
+    return h(
+      "table",
+      { class: "score-table", title: i18n.t("scoreTitle") },
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", { scope: "col" }, i18n.t("player")), h("th", { scope: "col" }, i18n.t("score"))),
+      ),
+      h(
+        "tbody",
+        {},
+        seated.map((seat) =>
+          h(
+            "tr",
+            { "data-seat": seat.seat },
+            h("td", {}, h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)), seat.name),
+            h("td", { class: "score" }, scoreText(i18n, seat.score)),
+          ),
+        ),
+      ),
+    );
   }
 }

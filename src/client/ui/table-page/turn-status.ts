@@ -1,6 +1,7 @@
 /**
  * Where the game stands: waiting for players or the host (and who will
- * begin), whose turn it is (with a hint on your own), or who won.
+ * begin), whose turn it is (with a hint on your own), or who won (and who
+ * begins the next game).
  */
 
 import { swatch } from "../colours.ts";
@@ -17,10 +18,21 @@ export class TurnStatus {
     this.i18n = i18n;
   }
 
-  render({ model, you, names }: TableView): void {
+  render({ model, you, names, players }: TableView): void {
     const { i18n } = this;
     const turn = model.turn;
-    this.section.update([model.status, turn, you, names, model.result, model.gameNumber, i18n.language], () => {
+    const key = [
+      model.status,
+      turn,
+      you,
+      names,
+      players,
+      model.result,
+      model.gameNumber,
+      model.firstPlayer,
+      i18n.language,
+    ];
+    this.section.update(key, () => {
       if (model.status === "waiting") {
         const text = !model.seatsFilled ? i18n.t("needPlayers") : you.host ? "" : i18n.t("waitingForHost");
         const begins =
@@ -32,14 +44,19 @@ export class TurnStatus {
         const winners = result?.winners ?? [];
         const line =
           winners.length === 1 || (winners.length > 1 && model.settings.teams)
-            ? i18n.t("winner", { name: winners.map((seat) => names[seat]).join(" & ") })
+            ? i18n.t("winner", { name: winners.map((seat) => players[seat]).join(" & ") })
             : winners.length > 1
               ? i18n.t("draw")
               : "";
+        const next =
+          model.firstPlayer === null
+            ? i18n.t("nextBeginsRandom")
+            : i18n.t("nextBegins", { name: names[model.firstPlayer] });
         return [
           h("h2", { class: "state" }, i18n.t("gameOver")),
           line && h("p", { class: "winner" }, line),
           result && h("p", { class: "reason" }, i18n.t(`reason_${result.reason}`)),
+          h("p", { class: "first-player" }, next),
         ];
       }
       if (!turn) return [];

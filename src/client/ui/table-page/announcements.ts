@@ -1,0 +1,44 @@
+/**
+ * What the page says aloud (its polite live region) when something happens
+ * at the table: a move (made by the computer, when the player did not), a
+ * game's start, a player home, the computer taking over a seat or its player
+ * coming back, and a player leaving or being counted out. Pure, so it is
+ * tested under Node.
+ */
+import type { TableEvent, TableModel } from "../../sdk/index.ts";
+import type { I18n } from "../i18n/index.ts";
+import type { EventNotes } from "./event-notes.ts";
+import { leaverFate, leaverSentence } from "./leaver-fate.ts";
+
+/** The sentence for an event already folded into `model`, or null for events that go unsaid. */
+export function announcement(
+  i18n: I18n,
+  event: TableEvent,
+  model: TableModel,
+  names: readonly string[],
+  notes: EventNotes,
+): string | null {
+  switch (event.type) {
+    case "moved": {
+      const name = names[event.seat];
+      if (event.by === "timeout") return i18n.t("announceTimeout", { name });
+      if (event.by === "computer") return i18n.t("announceComputerMove", { name, move: event.path });
+      return i18n.t("announceMove", { name, move: event.path });
+    }
+    case "started":
+      return i18n.t("announceStart", { n: event.game, name: names[event.firstPlayer] });
+    case "finished":
+      return i18n.t("announceFinished", { name: names[event.seat], place: event.place });
+    case "away":
+      return i18n.t("announceAway", { name: names[event.seat] });
+    case "back":
+      return i18n.t("announceBack", { name: names[event.seat] });
+    case "resigned": {
+      const seat = model.seats[event.seat];
+      const fate = leaverFate(model.settings, event.seat, seat?.finished ?? false, (s) => model.coloursOf(s));
+      return leaverSentence(i18n, names, event.seat, notes.leaveReason(model.gameNumber, event.seat), fate);
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The players who left the game or were counted out, and what became of
+ * their pieces, said plainly: "Aino left: their pieces were taken off the
+ * board", "Aino left: Bjørn now plays their colour", "Aino was counted out".
+ */
+import { h, Section } from "../dom.ts";
+import type { I18n } from "../i18n/index.ts";
+import { leaverFate, leaverSentence } from "./leaver-fate.ts";
+import type { TableView } from "./view.ts";
+
+export class Leavers {
+  private readonly section = new Section(h("section", { class: "leavers" }));
+  readonly element = this.section.element;
+  private readonly i18n: I18n;
+
+  constructor(i18n: I18n) {
+    this.i18n = i18n;
+  }
+
+  render({ model, players, notes }: TableView): void {
+    const { i18n } = this;
+    const gone = model.seats.filter((seat) => seat.resigned);
+    const reasons = gone.map((seat) => notes.leaveReason(model.gameNumber, seat.seat));
+    this.section.update([model.gameNumber, gone, reasons, players, i18n.language], () => {
+      if (gone.length === 0) return [];
+      return [
+        h(
+          "ul",
+          { class: "leaver-list" },
+          gone.map((seat, i) => {
+            const fate = leaverFate(model.settings, seat.seat, seat.finished, (s) => model.coloursOf(s));
+            const reason = reasons[i] ?? "left";
+            return h("li", { "data-seat": seat.seat }, leaverSentence(i18n, players, seat.seat, reason, fate));
+          }),
+        ),
+      ];
+    });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The rematch as one visitor sees it once a game is over: what its Rematch
+ * button does, who has still to accept, and which seats need a player first.
+ * Pure, so it is tested under Node.
+ */
+import type { Identity, SeatView } from "../../sdk/index.ts";
+
+/**
+ * The button: `accept` (your seat only), `also-for-absent` (your seat and the
+ * seats of absent players: the host's acceptance covers them), `for-absent`
+ * (only absent players' seats), `accepted` (you did; nothing left for you),
+ * `idle` (a host without a seat, with no absent player to accept for), or
+ * null for a spectator, who has no part in it.
+ */
+export type RematchButton = "accept" | "also-for-absent" | "for-absent" | "accepted" | "idle" | null;
+
+export interface RematchState {
+  readonly button: RematchButton;
+  /** Occupied seats whose players have not accepted yet. */
+  readonly waitingFor: readonly number[];
+  /** Free seats (a leaver's seat is freed when the game ends): someone must sit there first. */
+  readonly freeSeats: readonly number[];
+}
+
+export function rematchState(seats: readonly SeatView[], you: Identity): RematchState {
+  const waitingFor = seats.filter((seat) => seat.name !== null && !seat.rematch).map((seat) => seat.seat);
+  const freeSeats = seats.filter((seat) => seat.name === null).map((seat) => seat.seat);
+  // The server's rule: a player accepts for its own seat; the host also for every seat whose player is not connected.
+  const covered = waitingFor.filter((seat) => seat === you.seat || (you.host && !seats[seat]?.connected));
+  const forOthers = covered.some((seat) => seat !== you.seat);
+  const forYou = you.seat !== null && covered.includes(you.seat);
+  let button: RematchButton;
+  if (you.seat === null && !you.host) button = null;
+  else if (forYou) button = forOthers ? "also-for-absent" : "accept";
+  else if (forOthers) button = "for-absent";
+  else button = you.seat === null ? "idle" : "accepted";
+  return { button, waitingFor, freeSeats };
+}

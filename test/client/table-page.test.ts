@@ -1,0 +1,261 @@
+/**
+ * What the table page decides from the table, apart from drawing it: the
+ * rematch button and who is still to accept, the seat swaps a player is
+ * offered, when the others may act on a stalled table, what became of a
+ * leaver's pieces, and what the page says aloud. The tables are real: the
+ * table's commands play the server, and the client's model folds their log.
+ */
+import { describe, expect, it } from "vitest";
+import { type Identity, TableModel } from "../../src/client/sdk/index.ts";
+import { I18n } from "../../src/client/ui/i18n/index.ts";
+import { announcement } from "../../src/client/ui/table-page/announcements.ts";
+import { EventNotes } from "../../src/client/ui/table-page/event-notes.ts";
+import { leaverFate, leaverSentence } from "../../src/client/ui/table-page/leaver-fate.ts";
+import { rematchState } from "../../src/client/ui/table-page/rematch-state.ts";
+import { scoreText } from "../../src/client/ui/table-page/score-text.ts";
+import { seatOffer, swapRequests } from "../../src/client/ui/table-page/seat-offer.ts";
+import { stalledSeat } from "../../src/client/ui/table-page/stall.ts";
+import type { TableSettings } from "../../src/protocol/index.ts";
+import { seating } from "../../src/rules/index.ts";
+import { HOST, ServerTable, SPECTATOR, seated } from "./server-table.ts";
+
+const NAMES = ["Aino", "Bjørn", "Cecilia", "Dag", "Eeva", "Frida"];
+const SEATED_HOST = (seat: number): Identity => ({ seat, host: true });
+
+/**
+ * A table of `players` seated under NAMES and started (seat 0 begins), with
+ * the client's model following its log as a page's would, and the page's
+ * notes of the events.
+ */
+function startedTable(settings: Partial<TableSettings> & { players: number }) {
+  const table = new ServerTable(settings, 0);
+  table.seatAll(NAMES.slice(0, settings.players));
+  table.record(table.commands.start(HOST, 0));
+  const model = TableModel.fromSnapshot(table.snapshot());
+  const notes = new EventNotes();
+  const i18n = new I18n("en");
+  const said: (string | null)[] = [];
+  const names = () => model.seats.map((seat) => seat.name ?? `Seat ${seat.seat + 1}`);
+  /** Folds what the table logged since the model's last event, as the page does, noting and announcing each. */
+  const follow = () => {
+    for (const entry of table.after(model.seq)) {
+      model.apply(entry);
+      notes.note(entry.event, model.gameNumber, model.game?.history.length ?? 0);
+      said.push(announcement(i18n, entry.event, model, names(), notes));
+    }
+  };
+  /** Who is connected, as the server's presence tells the page. */
+  const presence = (connected: readonly boolean[]) => model.setPresence(connected, 0);
+  return { table, commands: table.commands, model, notes, said, follow, presence, i18n };
+}
+
+/** Plays the first legal move for whoever is to move, `plies` times. */
+function play(t: ReturnType<typeof startedTable>, plies: number): void {
+  for (let ply = 0; ply < plies; ply++) {
+    const seat = t.commands.turn?.seat ?? 0;
+    t.table.record(t.commands.move(seated(seat), t.table.legalMoves()[0] as string, 0));
+  }
+  t.follow();
+}
+
+describe("the rematch, after a game", () => {
+  /** Two players; Bjørn leaves on his turn, so Aino wins and Bjørn's seat is freed. */
+  function overByLeaving() {
+    const t = startedTable({ players: 2 });
+    play(t, 1);
+    t.table.record(t.commands.leave(seated(1), 0));
+    t.follow();
+    expect(t.model.status).toBe("over");
+    return t;
+  }
+
+  it("offers a seated player to accept, then shows it accepted, waiting for the others", () => {
+    const t = startedTable({ players: 3 });
+    play(t, 1);
+    t.table.record(t.commands.leave(seated(1), 0));
+    t.table.record(t.commands.leave(seated(2), 0));
+    t.follow();
+    expect(t.model.status).toBe("over");
+    // Both leavers' seats were freed when the game ended: the rematch needs players there first.
+    expect(rematchState(t.model.seats, seated(0))).toEqual({ button: "accept", waitingFor: [0], freeSeats: [1, 2] });
+    t.table.record(t.commands.join(SPECTATOR, 1, "Bo", 0));
+    t.table.record(t.commands.rematch(seated(0), [true, true, false], 0));
+    t.follow();
+    expect(rematchState(t.model.seats, seated(0))).toEqual({ button: "accepted", waitingFor: [1], freeSeats: [2] });
+    expect(rematchState(t.model.seats, seated(1)).button).toBe("accept");
+    expect(rematchState(t.model.seats, SPECTATOR).button).toBeNull();
+  });
+
+  it("tells the host its button also accepts for players who are not connected", () => {
+    const t = overByLeaving();
+    t.table.record(t.commands.join(SPECTATOR, 1, "Bjørn", 0));
+    t.follow();
+    t.presence([true, false]);
+    expect(rematchState(t.model.seats, SEATED_HOST(0)).button).toBe("also-for-absent");
+    expect(rematchState(t.model.seats, HOST).button).toBe("for-absent");
+    t.presence([true, true]);
+    expect(rematchState(t.model.seats, SEATED_HOST(0)).button).toBe("accept");
+    // A host without a seat has nothing to accept while everyone is here.
+    expect(rematchState(t.model.seats, HOST).button).toBe("idle");
+  });
+
+  it("follows the server: the host's acceptance covers the absent player, and the next game starts", () => {
+    const t = overByLeaving();
+    t.table.record(t.commands.join(SPECTATOR, 1, "Bjørn", 0));
+    t.table.record(t.commands.rematch(SEATED_HOST(0), [true, false], 0));
+    t.follow();
+    expect(t.model.status).toBe("playing");
+    expect(t.model.gameNumber).toBe(2);
+  });
+});
+
+describe("seat swaps between games", () => {
+  it("offers to sit in a free seat or swap with a player, and shows an offer to both sides", () => {
+    const table = new ServerTable({ players: 3 }, 0);
+    table.seatAll(["Aino", "Bjørn"]);
+    const model = TableModel.fromSnapshot(table.snapshot());
+    const offers = (you: Identity) => [0, 1, 2].map((seat) => seatOffer(model.seats, you, model.status, seat));
+    expect(offers(seated(0))).toEqual([null, "swap", "sit"]);
+    expect(offers(SPECTATOR)).toEqual([null, null, null]);
+
+    table.record(table.commands.swap(seated(0), 1, 0));
+    for (const entry of table.after(model.seq)) model.apply(entry);
+    expect(offers(seated(0))).toEqual([null, "offered", "sit"]);
+    expect(offers(seated(1))).toEqual(["accept-swap", null, "sit"]);
+    expect(swapRequests(model.seats, seated(1), model.status)).toEqual([0]);
+    expect(swapRequests(model.seats, seated(0), model.status)).toEqual([]);
+
+    // Bjørn accepts: the names trade seats, and no offer is left.
+    table.record(table.commands.swap(seated(1), 0, 0));
+    for (const entry of table.after(model.seq)) model.apply(entry);
+    expect(model.seats.map((seat) => seat.name)).toEqual(["Bjørn", "Aino", null]);
+    expect(offers(seated(1))).toEqual(["swap", null, "sit"]);
+    expect(swapRequests(model.seats, seated(0), model.status)).toEqual([]);
+  });
+
+  it("offers nothing while a game is on", () => {
+    const t = startedTable({ players: 2 });
+    expect(seatOffer(t.model.seats, seated(0), t.model.status, 1)).toBeNull();
+    expect(swapRequests(t.model.seats, seated(0), t.model.status)).toEqual([]);
+  });
+});
+
+describe("a stalled table", () => {
+  it("lets the other players act when the player to move has no connection and the computer does not play for them", () => {
+    const t = startedTable({ players: 3 });
+    play(t, 1); // Bjørn (seat 1) to move
+    t.presence([true, false, true]);
+    expect(stalledSeat(t.model, seated(0))).toBe(1);
+    expect(stalledSeat(t.model, seated(2))).toBe(1);
+    expect(stalledSeat(t.model, SPECTATOR)).toBeNull();
+    expect(stalledSeat(t.model, seated(1))).toBeNull();
+    t.presence([true, true, true]);
+    expect(stalledSeat(t.model, seated(0))).toBeNull();
+
+    // The others hand the seat to the computer: nothing more to decide.
+    t.presence([true, false, true]);
+    t.table.record(t.commands.remedy(seated(0), 1, "computer", 0, 60_000));
+    t.follow();
+    expect(t.model.isAway(1)).toBe(true);
+    expect(stalledSeat(t.model, seated(0))).toBeNull();
+    expect(t.said.at(-1)).toBe("The computer now plays for Bjørn");
+  });
+
+  it("asks nothing of a player who left the game", () => {
+    const t = startedTable({ players: 3 });
+    t.table.record(t.commands.leave(seated(2), 0));
+    play(t, 1);
+    t.presence([true, false, true]);
+    expect(stalledSeat(t.model, seated(2))).toBeNull();
+    expect(stalledSeat(t.model, seated(0))).toBe(1);
+  });
+});
+
+describe("what became of a leaver's pieces", () => {
+  const i18n = new I18n("en");
+
+  it("in a race without teams, they leave the board", () => {
+    const t = startedTable({ players: 3 });
+    t.table.record(t.commands.leave(seated(1), 0));
+    t.follow();
+    const fate = leaverFate(t.model.settings, 1, false, (seat) => t.model.coloursOf(seat));
+    expect(fate).toEqual({ kind: "pieces-off" });
+    expect(t.said.at(-1)).toBe("Bjørn left: their pieces were taken off the board");
+  });
+
+  it("with teams, the partner plays on with the leaver's colour", () => {
+    const t = startedTable({ players: 6, teams: true });
+    t.table.record(t.commands.leave(seated(2), 0));
+    t.follow();
+    const fate = leaverFate(t.model.settings, 2, false, (seat) => t.model.coloursOf(seat));
+    expect(fate.kind).toBe("partner");
+    const partner = fate.kind === "partner" ? fate.partner : -1;
+    expect(t.model.coloursOf(partner)).toContain(seating(t.model.settings)[2]?.[0]);
+    expect(t.said.at(-1)).toBe(`Cecilia left: ${NAMES[partner]} now plays their colour`);
+  });
+
+  it("in the capture variant, where pieces belong to nobody, the board stays as it is", () => {
+    const t = startedTable({ players: 3, variant: "capture" });
+    t.table.record(t.commands.leave(seated(1), 0));
+    t.follow();
+    expect(t.said.at(-1)).toBe("Bjørn left the game");
+  });
+
+  it("a player counted out by the others is said to be counted out", () => {
+    const t = startedTable({ players: 3 });
+    play(t, 1);
+    t.table.record(t.commands.remedy(seated(0), 1, "resign", 0, 60_000));
+    t.follow();
+    expect(t.notes.leaveReason(1, 1)).toBe("absent");
+    expect(t.said.at(-1)).toBe("Bjørn was counted out: their pieces were taken off the board");
+    const names = ["Aino", "Bjørn"];
+    expect(leaverSentence(i18n, names, 1, "absent", { kind: "unchanged" })).toBe("Bjørn was counted out");
+    expect(leaverSentence(new I18n("fi"), names, 1, "left", { kind: "partner", partner: 0 })).toBe(
+      "Bjørn poistui: Aino pelaa nyt hänen väriään",
+    );
+  });
+});
+
+describe("moves the computer made", () => {
+  it("are noted by game and ply, and said as the computer's", () => {
+    const t = startedTable({ players: 2, clock: { kind: "move", seconds: 10 } });
+    play(t, 1); // Bjørn to move; his time runs out
+    t.table.record(t.commands.tick(t.commands.deadline ?? 0));
+    t.follow();
+    expect(t.notes.movedBy(1, 1)).toBe("timeout");
+    expect(t.notes.movedBy(1, 0)).toBeUndefined();
+    expect(t.said.at(-1)).toBe("Bjørn's time ran out: the computer moved for them");
+
+    t.table.record(t.commands.move(seated(0), t.table.legalMoves()[0] as string, 20_000));
+    t.table.record(t.commands.remedy(seated(0), 1, "computer", 0, 90_000));
+    t.table.record(t.commands.tick(100_000));
+    t.follow();
+    expect(t.notes.movedBy(1, 3)).toBe("computer");
+    expect(t.said.at(-1)).toMatch(/^Bjørn \(computer\): [a-q]\d+-[a-q]\d+/);
+
+    t.table.record(t.commands.back(seated(1), 101_000));
+    t.follow();
+    expect(t.said.at(-1)).toBe("Bjørn is back");
+  });
+});
+
+describe("the running score", () => {
+  it("reads in points and games, in the plural forms of each language", () => {
+    expect(scoreText(new I18n("en"), { points: 1, games: 1 })).toBe("1 pt · 1 game");
+    expect(scoreText(new I18n("en"), { points: 3, games: 4 })).toBe("3 pts · 4 games");
+    expect(scoreText(new I18n("fi"), { points: 0, games: 1 })).toBe("0 pistettä · 1 peli");
+    expect(scoreText(new I18n("sv"), { points: 1, games: 2 })).toBe("1 poäng · 2 partier");
+    expect(scoreText(new I18n("nb"), { points: 2, games: 1 })).toBe("2 poeng · 1 parti");
+  });
+
+  it("lists names as each language does", () => {
+    expect(new I18n("en").list(["Aino", "Bjørn", "Cecilia"])).toBe("Aino, Bjørn, and Cecilia");
+    expect(new I18n("fi").list(["Aino", "Bjørn"])).toBe("Aino ja Bjørn");
+    expect(new I18n("nb").count("rematchWaiting", 1, { names: "Bjørn" })).toBe(
+      "Venter på at Bjørn skal godta omkampen",
+    );
+    expect(new I18n("fi").count("rematchWaiting", 2, { names: "Aino ja Bjørn" })).toBe(
+      "Odotetaan, että Aino ja Bjørn hyväksyvät uusintaottelun",
+    );
+  });
+});
