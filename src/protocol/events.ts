@@ -1,6 +1,6 @@
 /** The events of a table's log: every change to the table, in order. Tokens never appear in them. */
 import { SettingsSchema } from "./settings.ts";
-import { ResultViewSchema } from "./snapshot.ts";
+import { DepartureSchema, MovedBySchema, ResultViewSchema } from "./snapshot.ts";
 import { ClockSchema, FirstPlayerSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
@@ -34,7 +34,7 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     seat: SeatSchema,
     path: z.string(),
     captured: z.array(z.string()),
-    by: z.optional(z.enum(["timeout", "computer"])),
+    by: z.optional(MovedBySchema),
   }),
   /** A side with no legal move, written right after the move that blocked it. */
   z.object({ type: z.literal("passed"), seat: SeatSchema }),
@@ -57,7 +57,7 @@ export const TableEventSchema = z.discriminatedUnion("type", [
    * stalled the table; `timeout`: the clock ran out, in tables before clocks
    * played timed-out turns.
    */
-  z.object({ type: z.literal("resigned"), seat: SeatSchema, reason: z.enum(["left", "absent", "timeout"]) }),
+  z.object({ type: z.literal("resigned"), seat: SeatSchema, reason: DepartureSchema }),
   z.object({ type: z.literal("ended"), result: ResultViewSchema }),
 ]);
 

@@ -17,8 +17,10 @@ export { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "./ht
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
 export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";
 export {
+  type Departure,
   type GameView,
   GameViewSchema,
+  type MovedBy,
   type ResultView,
   ResultViewSchema,
   type SeatView,

@@ -9,6 +9,10 @@ import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
 const Place = z.nullable(z.int().check(z.minimum(1)));
+/** Who made a move its player did not: the table on a timeout, or the computer playing the seat. */
+export const MovedBySchema = z.enum(["timeout", "computer"]);
+/** Why a player left a game. */
+export const DepartureSchema = z.enum(["left", "absent", "timeout"]);
 const Count = z.int().check(z.minimum(0));
 
 /** The engine's standing, by seat (a table's seats are the game's players in order). */
@@ -65,6 +69,12 @@ export const GameViewSchema = z.object({
   pieces: z.record(z.string(), z.union([PointSchema, z.literal("neutral")])),
   /** The moves so far in notation (passes as `pass`, departures as `resign(P)`). */
   moves: z.array(z.string()),
+  /** The moves (by index in `moves`) their players did not make: played on a timeout, or by the computer. */
+  playedFor: z.array(z.object({ move: Count, by: MovedBySchema })),
+  /** The players who left this game, and why: `left`, `absent` (counted out), `timeout` (older tables). */
+  departures: z.array(z.object({ seat: SeatSchema, reason: DepartureSchema })),
+  /** Who played: each seat's name when the game started (a leaver's seat is freed once the game is over). */
+  players: z.array(z.nullable(z.string())),
   result: z.nullable(ResultViewSchema),
 });
 
@@ -84,6 +94,8 @@ export const SnapshotSchema = z.object({
 });
 
 export type StandingView = Wire<typeof StandingViewSchema>;
+export type MovedBy = Wire<typeof MovedBySchema>;
+export type Departure = Wire<typeof DepartureSchema>;
 export type ResultView = Wire<typeof ResultViewSchema>;
 export type SeatView = Wire<typeof SeatViewSchema>;
 export type GameView = Wire<typeof GameViewSchema>;

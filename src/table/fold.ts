@@ -5,8 +5,10 @@
  */
 import {
   type Clock,
+  type Departure,
   type GameView,
   MIN_TURN_SECONDS,
+  type MovedBy,
   type ResultView,
   type SeatView,
   type Snapshot,
@@ -115,8 +117,12 @@ export class TableFold {
   private readonly timeoutsInRow: number[];
   /** Time bank clocks: ms in each seat's bank, as of the start of the turn being played. */
   private readonly banks: number[];
-  /** Seats whose players left the current game (or were counted out): freed once it is over. */
+  /** Seats whose players left the current game (or were counted out), until they are freed once it is over. */
   private readonly gone = new Set<number>();
+  /** Why each player who left the current game left. */
+  private readonly departed = new Map<number, Departure>();
+  /** The current game's moves (by index in its history) that their players did not make. */
+  private readonly playedBy = new Map<number, MovedBy>();
   private carried: Carry;
   private currentGame: Game | null = null;
   private currentGameNumber = 0;
@@ -212,9 +218,24 @@ export class TableFold {
     return this.swapOffers[seat] ?? null;
   }
 
-  /** Seats whose players left the current game or were counted out. */
+  /** Seats whose players left the current game or were counted out, until they are freed. */
   get goneSeats(): ReadonlySet<number> {
     return this.gone;
+  }
+
+  /** Why a seat's player left the current (or last) game; undefined if they did not. */
+  departureOf(seat: number): Departure | undefined {
+    return this.departed.get(seat);
+  }
+
+  /** Who made the move at index `ply` of the current (or last) game's history, when its player did not. */
+  movedBy(ply: number): MovedBy | undefined {
+    return this.playedBy.get(ply);
+  }
+
+  /** Who plays the current (or last) game: each seat's name when it started. */
+  get players(): readonly (string | null)[] {
+    return this.carried.names;
   }
 
   get status(): TableStatus {
@@ -295,6 +316,8 @@ export class TableFold {
         this.endLogged = false;
         this.finishLogged.clear();
         this.gone.clear();
+        this.departed.clear();
+        this.playedBy.clear();
         this.rematchAccepted.fill(false);
         this.swapOffers.fill(null);
         this.awaySeats.fill(false);
@@ -305,6 +328,7 @@ export class TableFold {
         const game = this.requireGame();
         if (checked) game.commit(checked);
         else game.play(event.path, event.seat);
+        if (event.by !== undefined) this.playedBy.set(game.history.length - 1, event.by);
         this.spendBank(event.seat, at);
         if (event.by === undefined) this.timeoutsInRow[event.seat] = 0;
         if (event.by === "timeout") this.timeoutsInRow[event.seat] += 1;
@@ -323,6 +347,7 @@ export class TableFold {
       case "resigned":
         this.requireGame().resign(event.seat);
         this.awaySeats[event.seat] = false;
+        this.departed.set(event.seat, event.reason);
         if (event.reason !== "timeout") this.gone.add(event.seat);
         break;
       case "finished":
@@ -427,10 +452,15 @@ export class TableFold {
       this.awaySeats[seat] = view.away;
       this.timeoutsInRow[seat] = view.timeouts;
       if (view.bank !== null) this.banks[seat] = view.bank;
-      if (view.resigned && snapshot.status === "playing") this.gone.add(seat);
     }
     const view = snapshot.game;
     if (view) {
+      this.carried = { ...this.carried, names: view.players };
+      for (const { move, by } of view.playedFor) this.playedBy.set(move, by);
+      for (const { seat, reason } of view.departures) {
+        this.departed.set(seat, reason);
+        if (reason !== "timeout" && snapshot.status === "playing") this.gone.add(seat);
+      }
       this.currentGameNumber = view.number;
       this.currentGame = Game.replay(this.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
       this.endLogged = view.result !== null;
@@ -473,6 +503,9 @@ export class TableFold {
             deadline: this.deadline,
             pieces: this.pieces,
             moves: this.moves,
+            playedFor: [...this.playedBy].map(([move, by]) => ({ move, by })),
+            departures: [...this.departed].map(([seat, reason]) => ({ seat, reason })),
+            players: [...this.carried.names],
             result: this.result,
           }
         : null,

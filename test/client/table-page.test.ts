@@ -9,7 +9,6 @@ import { describe, expect, it } from "vitest";
 import { type Identity, TableModel } from "../../src/client/sdk/index.ts";
 import { I18n } from "../../src/client/ui/i18n/index.ts";
 import { announcement } from "../../src/client/ui/table-page/announcements.ts";
-import { EventNotes } from "../../src/client/ui/table-page/event-notes.ts";
 import { leaverFate, leaverSentence } from "../../src/client/ui/table-page/leaver-fate.ts";
 import { rematchState } from "../../src/client/ui/table-page/rematch-state.ts";
 import { scoreText } from "../../src/client/ui/table-page/score-text.ts";
@@ -24,15 +23,14 @@ const SEATED_HOST = (seat: number): Identity => ({ seat, host: true });
 
 /**
  * A table of `players` seated under NAMES and started (seat 0 begins), with
- * the client's model following its log as a page's would, and the page's
- * notes of the events.
+ * the client's model following its log as a page's would, and what the page
+ * announced.
  */
 function startedTable(settings: Partial<TableSettings> & { players: number }) {
   const table = new ServerTable(settings, 0);
   table.seatAll(NAMES.slice(0, settings.players));
   table.record(table.commands.start(HOST, 0));
   const model = TableModel.fromSnapshot(table.snapshot());
-  const notes = new EventNotes();
   const i18n = new I18n("en");
   const said: (string | null)[] = [];
   const names = () => model.seats.map((seat) => seat.name ?? `Seat ${seat.seat + 1}`);
@@ -40,13 +38,12 @@ function startedTable(settings: Partial<TableSettings> & { players: number }) {
   const follow = () => {
     for (const entry of table.after(model.seq)) {
       model.apply(entry);
-      notes.note(entry.event, model.gameNumber, model.game?.history.length ?? 0);
-      said.push(announcement(i18n, entry.event, model, names(), notes));
+      said.push(announcement(i18n, entry.event, model, names()));
     }
   };
   /** Who is connected, as the server's presence tells the page. */
   const presence = (connected: readonly boolean[]) => model.setPresence(connected, 0);
-  return { table, commands: table.commands, model, notes, said, follow, presence, i18n };
+  return { table, commands: table.commands, model, said, follow, presence, i18n };
 }
 
 /** Plays the first legal move for whoever is to move, `plies` times. */
@@ -206,7 +203,9 @@ describe("what became of a leaver's pieces", () => {
     play(t, 1);
     t.table.record(t.commands.remedy(seated(0), 1, "resign", 0, 60_000));
     t.follow();
-    expect(t.notes.leaveReason(1, 1)).toBe("absent");
+    expect(t.model.departureOf(1)).toBe("absent");
+    // A page loaded afterwards knows it too: the snapshot says so.
+    expect(TableModel.fromSnapshot(t.table.snapshot()).departureOf(1)).toBe("absent");
     expect(t.said.at(-1)).toBe("Bjørn was counted out: their pieces were taken off the board");
     const names = ["Aino", "Bjørn"];
     expect(leaverSentence(i18n, names, 1, "absent", { kind: "unchanged" })).toBe("Bjørn was counted out");
@@ -222,15 +221,17 @@ describe("moves the computer made", () => {
     play(t, 1); // Bjørn to move; his time runs out
     t.table.record(t.commands.tick(t.commands.deadline ?? 0));
     t.follow();
-    expect(t.notes.movedBy(1, 1)).toBe("timeout");
-    expect(t.notes.movedBy(1, 0)).toBeUndefined();
+    expect(t.model.movedBy(1)).toBe("timeout");
+    expect(t.model.movedBy(0)).toBeUndefined();
     expect(t.said.at(-1)).toBe("Bjørn's time ran out: the computer moved for them");
 
     t.table.record(t.commands.move(seated(0), t.table.legalMoves()[0] as string, 20_000));
     t.table.record(t.commands.remedy(seated(0), 1, "computer", 0, 90_000));
     t.table.record(t.commands.tick(100_000));
     t.follow();
-    expect(t.notes.movedBy(1, 3)).toBe("computer");
+    expect(t.model.movedBy(3)).toBe("computer");
+    const reloaded = TableModel.fromSnapshot(t.table.snapshot());
+    expect([1, 3].map((ply) => reloaded.movedBy(ply))).toEqual(["timeout", "computer"]);
     expect(t.said.at(-1)).toMatch(/^Bjørn \(computer\): [a-q]\d+-[a-q]\d+/);
 
     t.table.record(t.commands.back(seated(1), 101_000));

@@ -6,8 +6,10 @@
  */
 export type {
   Clock,
+  Departure,
   ErrorCode,
   Identity,
+  MovedBy,
   ResultView,
   SeatView,
   ServerMessage,

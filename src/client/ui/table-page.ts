@@ -19,7 +19,6 @@ import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
 import { reportToParent } from "./table-page/embed.ts";
-import { EventNotes } from "./table-page/event-notes.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { MoveList } from "./table-page/move-list.ts";
@@ -44,7 +43,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     tokens: store ? webStorageTokens(store) : memoryTokens(),
   });
   const notices = new Notices();
-  const notes = new EventNotes();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   const board = new Board({
     i18n,
@@ -120,7 +118,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       you: client.you,
       names: seatNames(i18n, model),
       players: playerNames(i18n, model),
-      notes,
     };
 
     board.update({
@@ -149,8 +146,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   // --- Events -----------------------------------------------------------------------------------
   client.on("change", () => render());
   client.on("event", ({ event, model }) => {
-    notes.note(event, model.gameNumber, model.game?.history.length ?? 0);
-    const said = announcement(i18n, event, model, playerNames(i18n, model), notes);
+    const said = announcement(i18n, event, model, playerNames(i18n, model));
     if (said !== null) live.textContent = said;
     // Your own moves are drawn as you make them; the computer's, even for your seat, are animated.
     const someoneElse = event.type === "moved" && (event.seat !== client.you.seat || event.by !== undefined);

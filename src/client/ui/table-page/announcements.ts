@@ -7,8 +7,7 @@
  */
 import type { TableEvent, TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
-import type { EventNotes } from "./event-notes.ts";
-import { leaverFate, leaverSentence } from "./leaver-fate.ts";
+import { leaveReason, leaverFate, leaverSentence } from "./leaver-fate.ts";
 
 /** The sentence for an event already folded into `model`, or null for events that go unsaid. */
 export function announcement(
@@ -16,7 +15,6 @@ export function announcement(
   event: TableEvent,
   model: TableModel,
   names: readonly string[],
-  notes: EventNotes,
 ): string | null {
   switch (event.type) {
     case "moved": {
@@ -36,7 +34,7 @@ export function announcement(
     case "resigned": {
       const seat = model.seats[event.seat];
       const fate = leaverFate(model.settings, event.seat, seat?.finished ?? false, (s) => model.coloursOf(s));
-      return leaverSentence(i18n, names, event.seat, notes.leaveReason(model.gameNumber, event.seat), fate);
+      return leaverSentence(i18n, names, event.seat, leaveReason(model, event.seat), fate);
     }
     default:
       return null;

@@ -6,6 +6,7 @@
  * tested under Node.
  */
 import { type Point, type Settings, seating } from "../../../rules/index.ts";
+import type { TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
 
 export type LeaverFate =
@@ -15,6 +16,11 @@ export type LeaverFate =
 
 /** How the player left: by their own wish, or counted out by the others when they stayed away. */
 export type LeaveReason = "left" | "absent";
+
+/** How a seat's player left the current (or last) game, as the table's log says. */
+export function leaveReason(model: TableModel, seat: number): LeaveReason {
+  return model.departureOf(seat) === "absent" ? "absent" : "left";
+}
 
 /**
  * The fate of `seat`'s pieces once it has left. `coloursOf` gives each seat's

@@ -5,7 +5,7 @@
  */
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
-import { leaverFate, leaverSentence } from "./leaver-fate.ts";
+import { leaveReason, leaverFate, leaverSentence } from "./leaver-fate.ts";
 import type { TableView } from "./view.ts";
 
 export class Leavers {
@@ -17,10 +17,10 @@ export class Leavers {
     this.i18n = i18n;
   }
 
-  render({ model, players, notes }: TableView): void {
+  render({ model, players }: TableView): void {
     const { i18n } = this;
     const gone = model.seats.filter((seat) => seat.resigned);
-    const reasons = gone.map((seat) => notes.leaveReason(model.gameNumber, seat.seat));
+    const reasons = gone.map((seat) => leaveReason(model, seat.seat));
     this.section.update([model.gameNumber, gone, reasons, players, i18n.language], () => {
       if (gone.length === 0) return [];
       return [

@@ -4,10 +4,10 @@
  * computer when it plays the seat), and the capture scores.
  */
 import { formatPath } from "../../../rules/index.ts";
+import type { MovedBy } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
-import type { MovedBy } from "./event-notes.ts";
 import type { TableView } from "./view.ts";
 
 export class MoveList {
@@ -19,7 +19,7 @@ export class MoveList {
     this.i18n = i18n;
   }
 
-  render({ model, players, notes }: TableView): void {
+  render({ model, players }: TableView): void {
     const { i18n } = this;
     const key = [model.gameNumber, model.moves.length, players, i18n.language, model.settings.variant];
     this.section.update(key, () => {
@@ -51,7 +51,7 @@ export class MoveList {
                   action.kind === "move" && action.move.captured.length > 0
                     ? h("span", { class: "captured" }, ` ×${action.move.captured.length}`)
                     : null,
-                  this.marker(notes.movedBy(model.gameNumber, ply)),
+                  this.marker(model.movedBy(ply)),
                 ),
               ),
             ),

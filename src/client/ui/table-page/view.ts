@@ -2,7 +2,6 @@
 import { type Point, seating } from "../../../rules/index.ts";
 import type { Identity, TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
-import type { EventNotes } from "./event-notes.ts";
 
 export interface TableView {
   readonly model: TableModel;
@@ -15,21 +14,15 @@ export interface TableView {
    * place are still that player's.
    */
   readonly players: readonly string[];
-  /** What the events said that the model does not keep. */
-  readonly notes: EventNotes;
 }
 
 export function seatNames(i18n: I18n, model: TableModel): string[] {
   return model.seats.map((seat) => seat.name ?? i18n.t("seatN", { n: seat.seat + 1 }));
 }
 
-/**
- * The players of the current (or last) game by seat: the names the game
- * started with, as far as this page saw the start (a snapshot does not say),
- * else the seat's name now.
- */
+/** The players of the current (or last) game by seat: the names the game started with, else the seat's name now. */
 export function playerNames(i18n: I18n, model: TableModel): string[] {
-  const started = model.carry.names;
+  const started = model.players;
   return seatNames(i18n, model).map((name, seat) => started[seat] ?? name);
 }
 
