@@ -160,6 +160,12 @@ describe("before the game, bad requests are refused", () => {
     ["a control character", "Al\u0007ice"],
     ["a newline", "Ali\nce"],
     ["a DEL", "Ali\u007fce"],
+    ["a right-to-left override", "Ali\u202Ece"],
+    ["only a zero-width space", "\u200B"],
+    ["only a soft hyphen", "\u00AD"],
+    ["wrapped in bidi isolates", "\u2067Bob\u2069"],
+    ["a Hangul filler", "\u3164"],
+    ["only combining marks", "\u0301\u0308"],
   ];
   for (const [what, name] of badNames) {
     it(`a name that is ${what}: bad-name`, async () => {
@@ -170,6 +176,46 @@ describe("before the game, bad requests are refused", () => {
       closeAll(game.clients);
     });
   }
+
+  it("a name with a lone surrogate (sent as a JSON escape): bad-name, and nothing is stored", async () => {
+    const game = await setUpTable({ players: 3 }, false);
+    game.players[2].client.send({ type: "leave", id: rid() });
+    await game.spectator.event("unseated");
+    const raw = `{"type":"join","id":"${rid()}","seat":2,"name":"Al\\ud800ice"}`;
+    await expectRefused(game, game.spectator, raw, "bad-name");
+    closeAll(game.clients);
+  });
+
+  it("a request id with a lone surrogate: bad-message", async () => {
+    const game = await setUpTable({}, false);
+    await expectRefused(game, game.host, '{"type":"start","id":"s\\udc00"}', "bad-message");
+    closeAll(game.clients);
+  });
+
+  for (const [what, name] of [
+    ["the same name", "Player 1"],
+    ["the same name in other case", "PLAYER 1"],
+    ["the same name in full-width letters", "Ｐｌａｙｅｒ １"],
+    ["the same name with other spaces", "  Player\u00a0\u00a01 "],
+  ]) {
+    it(`${what} as a seated player: name-taken`, async () => {
+      const game = await setUpTable({ players: 3 }, false);
+      game.players[2].client.send({ type: "leave", id: rid() });
+      await game.spectator.event("unseated");
+      const error = await expectRefused(game, game.spectator, { type: "join", id: rid(), seat: 2, name }, "name-taken");
+      expect(error.message).toContain("seat 1");
+      closeAll(game.clients);
+    });
+  }
+
+  it("a freed name can be taken again", async () => {
+    const game = await setUpTable({ players: 3 }, false);
+    game.players[2].client.send({ type: "leave", id: rid() });
+    await game.spectator.event("unseated");
+    game.spectator.send({ type: "join", id: rid(), seat: 2, name: "player 3" });
+    expect((await game.spectator.event("seated")).event.name).toBe("player 3");
+    closeAll(game.clients);
+  });
 
   it("24 characters after trimming is a good name", async () => {
     const game = await setUpTable({ players: 3 }, false);
