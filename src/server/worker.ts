@@ -3,6 +3,7 @@
  * bodies, then hands each table's requests to that table's Durable Object.
  */
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -33,27 +34,55 @@ const app = new Hono<{ Bindings: Env }>();
 
 app.use("/api/*", cors());
 
-app.post(
-  "/api/tables",
-  async (c, next) => {
-    // The validator reads JSON bodies only: settings sent as anything else would be silently ignored.
-    const json = /^application\/([a-z.-]+\+)?json\b/i.test(c.req.header("Content-Type") ?? "");
-    if (!json && (await c.req.text()) !== "") {
+/** A table's settings are a few hundred bytes: a body longer than this is refused unread. */
+const MAX_BODY_BYTES = 4096;
+
+/** JSON media types (`application/json`, `application/…+json`), as Hono's JSON validator knows them. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/;
+
+/** The media type of a `Content-Type` header, without its parameters, in lower case. */
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";", 1)[0].trim().toLowerCase();
+}
+
+/**
+ * The settings of a new table, from the request body: JSON with a JSON
+ * content type, or nothing at all (whatever the content type) for the
+ * defaults. Anything else is refused: settings sent under another type would
+ * otherwise be silently ignored. (A validator of the "header" target, which
+ * reads nothing by itself: Hono's "json" one refuses an empty body.)
+ */
+const settingsBody = validator("header", async (_headers, c) => {
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text !== "") {
+    if (!JSON_MEDIA_TYPE.test(mediaType(c.req.header("Content-Type")))) {
       return fail(c, 415, "bad-request", "send the settings as JSON, with Content-Type: application/json");
     }
-    await next();
-  },
-  validator("json", (body, c) => {
-    const result = TableSettingsSchema.safeParse(body);
-    if (result.success) return result.data;
-    const issue = result.error.issues[0];
-    // An unknown key is reported on the object that holds it: name the key itself.
-    const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
-    const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].join(".") || undefined;
-    return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return fail(c, 400, "bad-request", "the body is not valid JSON");
+    }
+  }
+  const result = TableSettingsSchema.safeParse(body);
+  if (result.success) return { settings: result.data };
+  const issue = result.error.issues[0];
+  // An unknown key is reported on the object that holds it: name the key itself.
+  const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
+  const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].join(".") || undefined;
+  return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
+});
+
+app.post(
+  "/api/tables",
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => fail(c, 413, "too-large", `the settings are at most ${MAX_BODY_BYTES} bytes`),
   }),
+  settingsBody,
   async (c) => {
-    const settings = c.req.valid("json");
+    const { settings } = c.req.valid("header");
     gameSettings(settings); // refused here, before any table is touched
 
     const hostToken = newToken();
