@@ -151,9 +151,11 @@ export class Table extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    // What a socket closed for flooding had already sent is dropped unread.
+    if (!isOpen(ws)) return;
     const now = Date.now();
     markHeard(ws, now);
-    if (this.flood.exceeded(ws, now)) {
+    if (this.flood.exceeded(ws, data, now)) {
       send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
       ws.close(1008, "rate limited");
       return;
