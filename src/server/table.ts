@@ -37,6 +37,7 @@ import {
 } from "./connection.ts";
 import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
+import { clientKey, MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "./limits.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 
 /** A client that is this far behind gets a snapshot instead of the missed events. */
@@ -142,12 +143,35 @@ export class Table extends DurableObject<Env> {
       const error = new TableError("bad-request", "expected a WebSocket upgrade");
       return Response.json({ error: error.body() }, { status: 426 });
     }
+    // Each socket is tagged with its client's address, so that the runtime lists one client's sockets.
+    const tag = `address:${clientKey(request.headers.get("CF-Connecting-IP")).slice(0, 200)}`;
+    const refusal = this.refuseSocket(tag);
+    if (refusal) return refusal;
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [tag]);
     setIdentity(server, { seat: null, host: false });
     markHeard(server, Date.now());
     this.schedulePresence();
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Why one more socket cannot be taken, if it cannot: a table holds at most
+   * `MAX_SOCKETS_PER_TABLE` open sockets (503), one client address at most
+   * `MAX_SOCKETS_PER_ADDRESS` of them (429). At a cap, sockets gone silent
+   * are closed first and do not count.
+   */
+  private refuseSocket(tag: string): Response | undefined {
+    const full = () => this.openSockets().length >= MAX_SOCKETS_PER_TABLE;
+    const mine = () => this.ctx.getWebSockets(tag).filter((ws) => !this.gone.has(ws) && isOpen(ws)).length;
+    if (full() || mine() >= MAX_SOCKETS_PER_ADDRESS) this.closeSilentSockets(Date.now());
+    const refuse = (status: number, message: string) =>
+      Response.json({ error: new TableError("too-many-connections", message).body() }, { status });
+    if (full()) return refuse(503, `this table takes at most ${MAX_SOCKETS_PER_TABLE} connections`);
+    if (mine() >= MAX_SOCKETS_PER_ADDRESS) {
+      return refuse(429, `at most ${MAX_SOCKETS_PER_ADDRESS} connections to a table from one address`);
+    }
+    return undefined;
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
