@@ -142,3 +142,37 @@ describe("a table takes a bounded number of sockets", () => {
     closeAll(clients);
   });
 });
+
+describe("a client's address serves the limits only", () => {
+  it("no message, snapshot or stored row carries it", async () => {
+    const { id, hostToken } = await createTable();
+    const address = "2001:db8:feed:beef::4242";
+    const client = await connect(id, "player", address);
+    client.send({ type: "hello", hostToken });
+    await client.next("welcome");
+    client.send({ type: "join", id: "j", seat: 0, name: "Aino" });
+    await client.next("joined");
+    await client.flush();
+    const needles = [address, "feed:beef", "2001:db8:feed"];
+    const seen = [
+      ...client.raw,
+      JSON.stringify(await getSnapshot(id)),
+      ...(await runInDurableObject(stub(id), (_instance, state) => {
+        const tables = state.storage.sql
+          .exec<{ name: string }>(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+          )
+          .toArray();
+        return tables.flatMap(({ name }) =>
+          state.storage.sql
+            .exec(`SELECT * FROM "${name}"`)
+            .toArray()
+            .map((row) => JSON.stringify(row)),
+        );
+      })),
+    ];
+    expect(seen.length).toBeGreaterThan(5);
+    for (const text of seen) for (const needle of needles) expect(text).not.toContain(needle);
+    client.close();
+  });
+});
