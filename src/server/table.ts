@@ -573,7 +573,12 @@ export class Table extends DurableObject<Env> {
     const live = this.liveSockets(open);
     const spectators = live.filter((ws) => identityOf(ws).seat === null).length;
     const connected = this.connectedSeats(live);
-    this.store.notePresence(connected, now);
+    try {
+      this.store.notePresence(connected, now);
+    } catch (error) {
+      // Outside any request (a timer): nobody to answer; the next presence notes it again.
+      console.error("could not note presence", error);
+    }
     const message: ServerMessage = { type: "presence", connected, spectators };
     const text = JSON.stringify(message);
     if (text !== this.lastPresence) {
