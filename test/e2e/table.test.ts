@@ -181,8 +181,10 @@ describe("a classic table in the browser", () => {
     }
     await screenshot(host.page, "classic-5-end");
 
-    // Rematch: same seats, a new game.
-    await guest.page.getByRole("button", { name: "Rematch" }).click();
+    // Rematch: the leaver's seat was freed when the game ended; it sits down again, and both accept.
+    const leaverSeat = players.indexOf(leaver);
+    await takeSeat(leaver, leaverSeat, leaverSeat === 0 ? "Aino" : "Bjørn");
+    for (const page of players) await page.getByRole("button", { name: "Rematch" }).click();
     for (const page of everyone) {
       await page.waitForSelector('#app[data-status="playing"]');
       await expect.poll(() => page.locator(".move-list li").count()).toBe(0);
