@@ -11,19 +11,106 @@ import * as z from "./zod.ts";
 export const MAX_MESSAGE_BYTES = 4096;
 export const MAX_NAME_LENGTH = 24;
 
+/**
+ * Whether a string is well-formed UTF-16: no lone surrogate. A lone one is
+ * broadcast as it came, but SQLite stores it as a replacement character, so
+ * after a reload the log and the snapshot would disagree.
+ */
+export function isWellFormed(text: string): boolean {
+  return !/\p{Cs}/u.test(text);
+}
+
 /** A client-chosen id that makes a request idempotent: a repeat is acknowledged, not applied twice. */
-const RequestId = z.string().check(z.minLength(1), z.maxLength(64));
+const RequestId = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.refine(isWellFormed, "a request id must be well-formed text (no lone surrogate)"),
+  );
 
 /** Seat and host tokens: 128 random bits, base64url. */
 export const TokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a token is 22 base64url characters"));
 
-/** A player's name: trimmed, 1 to 24 characters, no control characters. */
+/** Characters that are not shown: format characters (bidi controls, zero-width ones, soft hyphen, tags…), and the default-ignorable ones (Hangul fillers, variation selectors…). */
+const HIDDEN = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+/** Zero-width (non-)joiners, which emoji sequences and some scripts (Persian, Indic) need between two characters. */
+const JOINER = /[\u200C\u200D]/u;
+/** Variation selectors, which pick a character's look (an emoji's colour form): allowed right after one. */
+const VARIATION = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** A character that shows as something: a letter, a number, punctuation or a symbol. */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+/** A character that is drawn: visible, or a mark drawn on one. */
+const DRAWN = /[\p{L}\p{N}\p{P}\p{S}\p{M}]/u;
+
+function isDrawn(char: string | undefined): boolean {
+  return char !== undefined && DRAWN.test(char) && !HIDDEN.test(char);
+}
+
+/**
+ * Whether a name has a character that is not shown, where it is not needed:
+ * a joiner is allowed between two drawn characters (a variation selector
+ * may stand between), a variation selector after a drawn character.
+ */
+function hasHiddenCharacter(name: string): boolean {
+  const chars = [...name];
+  return chars.some((char, i) => {
+    if (!HIDDEN.test(char)) return false;
+    if (VARIATION.test(char)) return !isDrawn(chars[i - 1]);
+    if (JOINER.test(char)) {
+      const before = VARIATION.test(chars[i - 1] ?? "") ? chars[i - 2] : chars[i - 1];
+      return !(isDrawn(before) && isDrawn(chars[i + 1]));
+    }
+    return true;
+  });
+}
+
+/** NFC, trimmed, and each run of spaces (of any kind) one plain space. */
+function normaliseName(name: string): string {
+  return name
+    .normalize("NFC")
+    .trim()
+    .replace(/\p{Zs}+/gu, " ");
+}
+
+/**
+ * A player's name, as it is stored and shown: well-formed, normalised
+ * (`normaliseName`), 1 to 24 UTF-16 units, without control characters or line
+ * separators, without characters that are not shown (format characters such
+ * as the right-to-left override, zero-width and invisible fillers; see
+ * `hasHiddenCharacter`), and with at least one visible character. Lookalikes
+ * from other scripts are not caught (see docs/security.md).
+ */
 export const NameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, "a name needs at least one character"),
-  z.maxLength(MAX_NAME_LENGTH, `a name has at most ${MAX_NAME_LENGTH} characters`),
-  z.refine((name) => !/\p{Cc}/u.test(name), "a name cannot contain control characters"),
+  z.refine(isWellFormed, { message: "a name must be well-formed text (no lone surrogate)", abort: true }),
+  z.overwrite(normaliseName),
+  z.minLength(1, { message: "a name needs at least one character", abort: true }),
+  z.maxLength(MAX_NAME_LENGTH, { message: `a name has at most ${MAX_NAME_LENGTH} characters`, abort: true }),
+  z.refine((name) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name), {
+    message: "a name cannot contain control characters",
+    abort: true,
+  }),
+  z.refine((name) => !hasHiddenCharacter(name), {
+    message: "a name cannot contain invisible or formatting characters",
+    abort: true,
+  }),
+  z.refine((name) => VISIBLE.test(name), { message: "a name needs a visible character", abort: true }),
 );
+
+/**
+ * What two names are compared by, for uniqueness at a table: compatibility
+ * forms folded (NFKC: full-width letters, ligatures), characters that are not
+ * shown dropped, case folded. "Aino", "AINO" and "Ａｉｎｏ" are the same name.
+ */
+export function nameKey(name: string): string {
+  return [...name.normalize("NFKC")]
+    .filter((char) => !HIDDEN.test(char))
+    .join("")
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/\s+/gu, " ")
+    .trim();
+}
 
 export const ClientMessageSchema = z.discriminatedUnion("type", [
   /** First message on a socket: who this is (seat and/or host token) and the last event seen. */

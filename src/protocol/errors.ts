@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "table-not-found",
   "not-found",
   "internal-error",
+  "too-many-connections",
   // Socket messages.
   "bad-json",
   "bad-message",
@@ -32,6 +33,7 @@ export const ERROR_CODES = [
   "seat-taken",
   "no-such-seat",
   "bad-name",
+  "name-taken",
   "seats-not-filled",
   "already-started",
   "not-started",

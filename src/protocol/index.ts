@@ -6,9 +6,11 @@ export {
   type ClientMessage,
   ClientMessageSchema,
   type ClientMessageType,
+  isWellFormed,
   MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
   NameSchema,
+  nameKey,
   TokenSchema,
 } from "./client-messages.ts";
 export { ERROR_CODES, type ErrorBody, ErrorBodySchema, type ErrorCode } from "./errors.ts";

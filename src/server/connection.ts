@@ -141,25 +141,41 @@ export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
   throw new TableError("bad-message", `${type}: ${issue?.path.join(".") || "message"}: ${issue?.message}`);
 }
 
-/** Flood control: more messages than this in one window closes the socket with 1008. */
-const RATE_WINDOW_MS = 10_000;
-const RATE_LIMIT = 100;
+/**
+ * Flood control: a token bucket per socket. A socket may send a burst of
+ * `FLOOD_BURST` messages at once (a bot catching up, a client replaying a
+ * game), and `FLOOD_REFILL_PER_SECOND` a second after that, a sustained rate
+ * no person reaches; a message costs one token, and one more per KiB
+ * (`messageCost`). A message the bucket cannot pay closes the socket with 1008.
+ * `ping` never reaches the object: the runtime answers it.
+ */
+export const FLOOD_BURST = 300;
+export const FLOOD_REFILL_PER_SECOND = 20;
+const FLOOD_BYTES_PER_TOKEN = 1024;
+
+/** What a message costs: 1, plus 1 per whole KiB (counted in UTF-16 units for text, which is cheap). */
+export function messageCost(data: string | ArrayBuffer): number {
+  const size = typeof data === "string" ? data.length : data.byteLength;
+  return 1 + Math.floor(size / FLOOD_BYTES_PER_TOKEN);
+}
 
 /**
- * Counts each socket's messages in fixed windows. Kept in memory only:
- * losing the counts on hibernation only forgives a socket that was quiet.
+ * The sockets' buckets, in memory only (a WeakMap, so a closed socket's goes
+ * with it). Hibernation forgets them, which refills every bucket: the object
+ * hibernates only after some seconds without a message, and a bucket refills
+ * 20 tokens a second, so forgetting forgives little more than the quiet did.
  */
 export class FloodGuard {
-  private readonly windows = new WeakMap<WebSocket, { start: number; count: number }>();
+  private readonly buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
 
-  /** Counts a message; true when the socket has sent too many. */
-  exceeded(ws: WebSocket, now: number): boolean {
-    const window = this.windows.get(ws);
-    if (!window || now - window.start > RATE_WINDOW_MS) {
-      this.windows.set(ws, { start: now, count: 1 });
-      return false;
-    }
-    window.count++;
-    return window.count > RATE_LIMIT;
+  /** Charges a message to its socket; true when the bucket cannot pay for it (a flood). */
+  exceeded(ws: WebSocket, data: string | ArrayBuffer, now: number): boolean {
+    const bucket = this.buckets.get(ws) ?? { tokens: FLOOD_BURST, at: now };
+    const refilled = (Math.max(0, now - bucket.at) / 1000) * FLOOD_REFILL_PER_SECOND;
+    const tokens = Math.min(FLOOD_BURST, bucket.tokens + refilled);
+    const cost = messageCost(data);
+    const flood = tokens < cost;
+    this.buckets.set(ws, { tokens: flood ? tokens : tokens - cost, at: now });
+    return flood;
   }
 }

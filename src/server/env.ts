@@ -4,6 +4,10 @@ import type { Table } from "./table.ts";
 export interface Env {
   readonly TABLES: DurableObjectNamespace<Table>;
   readonly ASSETS: Fetcher;
+  /** Tables created per client address (wrangler.toml `[[ratelimits]]`). */
+  readonly CREATE_LIMITER?: RateLimit;
+  /** Table sockets opened per client address. */
+  readonly SOCKET_LIMITER?: RateLimit;
   /** Days without an event after which a table is deleted. */
   readonly IDLE_DAYS?: string;
   /** Seconds the player to move must have been disconnected before the others may act (the stall remedies). */

@@ -10,7 +10,7 @@
  * gate holds the broadcast until they are durable.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { ClientMessage, Snapshot, TableSettings } from "../protocol/index.ts";
+import type { ClientMessage, ServerMessage, Snapshot, TableSettings } from "../protocol/index.ts";
 import {
   type Carry,
   type CommandOptions,
@@ -37,6 +37,7 @@ import {
 } from "./connection.ts";
 import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
+import { clientKey, MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "./limits.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 
 /** A client that is this far behind gets a snapshot instead of the missed events. */
@@ -56,6 +57,15 @@ const STALE_MS = 6_000;
  * heard from just before its deadline does not make the alarm fire again at once.
  */
 const HEARTBEAT_FLOOR_MS = 1_000;
+/**
+ * Presence goes out at most once in this interval, and at a crowded table at
+ * most once in `PRESENCE_MS_PER_SOCKET` per open socket: a broadcast to n
+ * sockets every n × 4 ms, so that presence costs a table at most about 250
+ * messages a second however many sockets come and go (before, each of N
+ * connects told every socket: N²/2 messages).
+ */
+const PRESENCE_INTERVAL_MS = 250;
+const PRESENCE_MS_PER_SOCKET = 4;
 
 function commandOptions(env: Env): CommandOptions {
   const grace = env.STALL_GRACE_SECONDS;
@@ -70,6 +80,23 @@ export class Table extends DurableObject<Env> {
   /** Undefined until the table is created, and again once it is deleted. */
   private table: TableCommands | undefined;
   private readonly flood = new FloodGuard();
+  /**
+   * Presence, coalesced (`schedulePresence`). All of it is in memory: after a
+   * wake the table has forgotten what it last sent, which costs at most one
+   * broadcast that repeats it. A pending timer keeps the object in memory
+   * until it fires (a quarter of a second, or about a second at a full
+   * table), which is the price of coalescing; the alarm could do the same but
+   * is the clock's and the heartbeat's, and rewriting it on every connect
+   * would cost a storage write each time.
+   */
+  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The presence last broadcast, as sent, and when. */
+  private lastPresence: string | undefined;
+  private lastPresenceAt = 0;
+  /** Sockets that were just welcomed: they are told the presence even when it has not changed. */
+  private readonly owedPresence = new Set<WebSocket>();
+  /** Sockets the runtime reported closed or broken, which `getWebSockets()` may still list for a moment. */
+  private readonly gone = new WeakSet<WebSocket>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -116,18 +143,43 @@ export class Table extends DurableObject<Env> {
       const error = new TableError("bad-request", "expected a WebSocket upgrade");
       return Response.json({ error: error.body() }, { status: 426 });
     }
+    // Each socket is tagged with its client's address, so that the runtime lists one client's sockets.
+    const tag = `address:${clientKey(request.headers.get("CF-Connecting-IP")).slice(0, 200)}`;
+    const refusal = this.refuseSocket(tag);
+    if (refusal) return refusal;
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [tag]);
     setIdentity(server, { seat: null, host: false });
     markHeard(server, Date.now());
-    this.broadcastPresence();
+    this.schedulePresence();
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /**
+   * Why one more socket cannot be taken, if it cannot: a table holds at most
+   * `MAX_SOCKETS_PER_TABLE` open sockets (503), one client address at most
+   * `MAX_SOCKETS_PER_ADDRESS` of them (429). At a cap, sockets gone silent
+   * are closed first and do not count.
+   */
+  private refuseSocket(tag: string): Response | undefined {
+    const full = () => this.openSockets().length >= MAX_SOCKETS_PER_TABLE;
+    const mine = () => this.ctx.getWebSockets(tag).filter((ws) => !this.gone.has(ws) && isOpen(ws)).length;
+    if (full() || mine() >= MAX_SOCKETS_PER_ADDRESS) this.closeSilentSockets(Date.now());
+    const refuse = (status: number, message: string) =>
+      Response.json({ error: new TableError("too-many-connections", message).body() }, { status });
+    if (full()) return refuse(503, `this table takes at most ${MAX_SOCKETS_PER_TABLE} connections`);
+    if (mine() >= MAX_SOCKETS_PER_ADDRESS) {
+      return refuse(429, `at most ${MAX_SOCKETS_PER_ADDRESS} connections to a table from one address`);
+    }
+    return undefined;
+  }
+
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    // What a socket closed for flooding had already sent is dropped unread.
+    if (!isOpen(ws)) return;
     const now = Date.now();
     markHeard(ws, now);
-    if (this.flood.exceeded(ws, now)) {
+    if (this.flood.exceeded(ws, data, now)) {
       send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
       ws.close(1008, "rate limited");
       return;
@@ -150,11 +202,13 @@ export class Table extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    this.broadcastPresence(ws);
+    this.gone.add(ws);
+    this.schedulePresence();
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    this.broadcastPresence(ws);
+    this.gone.add(ws);
+    this.schedulePresence();
   }
 
   // --- Alarm: the clock, the computer's turns, idle cleanup and silent sockets -----------
@@ -238,7 +292,8 @@ export class Table extends DurableObject<Env> {
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
     if (seat !== null) this.scheduleAlarm();
-    this.broadcastPresence();
+    // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
+    this.owePresence(ws);
   }
 
   /** Sends what a client missed since `lastSeq`, or the whole table when it is far behind. */
@@ -252,8 +307,10 @@ export class Table extends DurableObject<Env> {
     for (const entry of this.store.eventsAfter(lastSeq)) send(ws, { type: "event", ...entry });
   }
 
+  /** The whole table; the spectator count, which the snapshot lacks, follows in a presence. */
   private welcome(ws: WebSocket): void {
     send(ws, { type: "welcome", you: identityOf(ws), snapshot: this.requireTable().view(this.connectedSeats()) });
+    this.owePresence(ws);
   }
 
   /** Joining is the one request with a secret in its answer: the seat's token, stored only as a hash. */
@@ -270,7 +327,7 @@ export class Table extends DurableObject<Env> {
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
     send(ws, { type: "ack", id: message.id, seq });
     this.scheduleAlarm();
-    this.broadcastPresence();
+    this.schedulePresence();
   }
 
   // --- The one path for every change ------------------------------------------------
@@ -315,11 +372,16 @@ export class Table extends DurableObject<Env> {
       moveSeat(ws, seat === a ? b : a);
       send(ws, { type: "identity", you: identityOf(ws) });
     }
-    this.broadcastPresence();
+    this.schedulePresence();
   }
 
-  /** Since when a seat has had no live connection; when the table does not know, since its last event. */
+  /**
+   * Since when a seat has had no live connection; when the table does not
+   * know, since its last event. Presence is noted when it goes out, a moment
+   * after a change: a disconnection that is not noted yet is noted now.
+   */
   private absentSince(seat: number): number {
+    this.store.notePresence(this.connectedSeats(), Date.now());
     return this.store.absences().get(seat) ?? this.requireTable().lastEventAt;
   }
 
@@ -331,7 +393,7 @@ export class Table extends DurableObject<Env> {
       setIdentity(ws, { seat: null, host: who.host });
       send(ws, { type: "identity", you: identityOf(ws) });
     }
-    this.broadcastPresence();
+    this.schedulePresence();
   }
 
   /**
@@ -383,8 +445,9 @@ export class Table extends DurableObject<Env> {
       } catch {
         // Already closing.
       }
+      this.gone.add(ws);
     }
-    this.broadcastPresence();
+    this.schedulePresence();
   }
 
   private async delete(): Promise<void> {
@@ -451,9 +514,9 @@ export class Table extends DurableObject<Env> {
 
   // --- Presence ---------------------------------------------------------------------------
 
-  /** Sockets that can still receive, less one that is closing. */
-  private openSockets(closing?: WebSocket): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws !== closing && isOpen(ws));
+  /** Sockets that can still receive. */
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => !this.gone.has(ws) && isOpen(ws));
   }
 
   private isSilent(ws: WebSocket, now: number): boolean {
@@ -461,9 +524,9 @@ export class Table extends DurableObject<Env> {
   }
 
   /** Open sockets heard from lately: those presence counts. */
-  private liveSockets(closing?: WebSocket): WebSocket[] {
+  private liveSockets(open = this.openSockets()): WebSocket[] {
     const now = Date.now();
-    return this.openSockets(closing).filter((ws) => !this.isSilent(ws, now));
+    return open.filter((ws) => !this.isSilent(ws, now));
   }
 
   /** Which seats have an open socket that is not silent. */
@@ -476,13 +539,57 @@ export class Table extends DurableObject<Env> {
     return connected;
   }
 
-  /** Tells everyone who is connected, and notes since when seats are not (the stall remedies count from then). */
-  private broadcastPresence(closing?: WebSocket): void {
+  /** `ws` is told the presence at the next send, changed or not (after its welcome or identity). */
+  private owePresence(ws: WebSocket): void {
+    this.owedPresence.add(ws);
+    this.schedulePresence();
+  }
+
+  /**
+   * Something may have changed who is connected: presence goes out once the
+   * burst is over. The first change after a quiet spell is sent at the end
+   * of the current event (a timer of 0 ms); later ones wait until the
+   * interval since the last broadcast is over, and are sent together.
+   */
+  private schedulePresence(): void {
+    if (this.presenceTimer !== undefined) return;
+    const interval = Math.max(PRESENCE_INTERVAL_MS, PRESENCE_MS_PER_SOCKET * this.ctx.getWebSockets().length);
+    const wait = Math.max(0, this.lastPresenceAt + interval - Date.now());
+    this.presenceTimer = setTimeout(() => this.sendPresence(), wait);
+  }
+
+  /**
+   * Tells everyone who is connected if that changed since the last broadcast,
+   * and otherwise only the sockets owed it; and notes since when seats are
+   * not connected (the stall remedies count from then).
+   */
+  private sendPresence(): void {
+    this.presenceTimer = undefined;
+    const owed = [...this.owedPresence];
+    this.owedPresence.clear();
     if (!this.table) return;
-    const live = this.liveSockets(closing);
+    const now = Date.now();
+    const open = this.openSockets();
+    const live = this.liveSockets(open);
     const spectators = live.filter((ws) => identityOf(ws).seat === null).length;
     const connected = this.connectedSeats(live);
-    this.store.notePresence(connected, Date.now());
-    broadcast(this.openSockets(closing), { type: "presence", connected, spectators });
+    try {
+      this.store.notePresence(connected, now);
+    } catch (error) {
+      // Outside any request (a timer): nobody to answer; the next presence notes it again.
+      console.error("could not note presence", error);
+    }
+    const message: ServerMessage = { type: "presence", connected, spectators };
+    const text = JSON.stringify(message);
+    if (text !== this.lastPresence) {
+      this.lastPresence = text;
+      this.lastPresenceAt = now;
+      broadcast(open, message);
+    } else {
+      broadcast(
+        owed.filter((ws) => !this.gone.has(ws) && isOpen(ws)),
+        message,
+      );
+    }
   }
 }

@@ -3,8 +3,10 @@
  * bodies, then hands each table's requests to that table's Durable Object.
  */
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
@@ -12,6 +14,7 @@ import { TableSettingsSchema } from "../protocol/index.ts";
 import { gameSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
 import { isTableId, newTableId, newToken } from "./ids.ts";
+import { clientKey, withinLimit } from "./limits.ts";
 
 export { Table } from "./table.ts";
 
@@ -25,36 +28,115 @@ function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message
   return c.json({ error }, status);
 }
 
+/** A client over a rate limit: 429, and when to try again (the limits count per minute). */
+function tooMany(c: Context, message: string) {
+  c.header("Retry-After", "60");
+  return fail(c, 429, "rate-limited", message);
+}
+
 const tableParam = validator("param", ({ id }, c) =>
   isTableId(id) ? { id } : fail(c, 400, "bad-table-id", "a table id is 16 URL-safe characters"),
 );
 
 const app = new Hono<{ Bindings: Env }>();
 
-app.use("/api/*", cors());
+/**
+ * The Content-Security-Policy of every answer. The pages load only their own
+ * script, style sheet and icon, and talk only to their own origin ('self'
+ * covers ws: and wss: to the same host in current browsers); nothing inline,
+ * no eval, no plug-ins, no <base>, forms post only here.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const { frameAncestors: _, ...EMBED_CONTENT_SECURITY_POLICY } = CONTENT_SECURITY_POLICY;
+
+/**
+ * Security headers (Hono's secureHeaders, with its defaults: nosniff, HSTS,
+ * same-origin opener and resource policies, …). No page may be framed, except
+ * the embed, which any site may frame. No referrer: a table's address is its
+ * share link, which a click on an outside link must not hand over.
+ */
+const pageHeaders = secureHeaders({
+  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+  xFrameOptions: "DENY",
+  referrerPolicy: "no-referrer",
+});
+const embedHeaders = secureHeaders({
+  contentSecurityPolicy: EMBED_CONTENT_SECURITY_POLICY,
+  xFrameOptions: false,
+  crossOriginResourcePolicy: "cross-origin",
+  referrerPolicy: "no-referrer",
+});
+
+// Every answer, static files included (wrangler.toml runs the worker first for every path).
+app.use("*", (c, next) => (c.req.path.startsWith("/embed/") ? embedHeaders(c, next) : pageHeaders(c, next)));
+
+// Any site may use the API (the SDK, an embedding page), with the methods and the one header it needs; no cookies.
+app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["Content-Type"] }));
+
+/** A table's settings are a few hundred bytes: a body longer than this is refused unread. */
+const MAX_BODY_BYTES = 4096;
+
+/** JSON media types (`application/json`, `application/…+json`), as Hono's JSON validator knows them. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/;
+
+/** The media type of a `Content-Type` header, without its parameters, in lower case. */
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";", 1)[0].trim().toLowerCase();
+}
+
+/**
+ * The settings of a new table, from the request body: JSON with a JSON
+ * content type, or nothing at all (whatever the content type) for the
+ * defaults. Anything else is refused: settings sent under another type would
+ * otherwise be silently ignored. (A validator of the "header" target, which
+ * reads nothing by itself: Hono's "json" one refuses an empty body.)
+ */
+const settingsBody = validator("header", async (_headers, c) => {
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text !== "") {
+    if (!JSON_MEDIA_TYPE.test(mediaType(c.req.header("Content-Type")))) {
+      return fail(c, 415, "bad-request", "send the settings as JSON, with Content-Type: application/json");
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return fail(c, 400, "bad-request", "the body is not valid JSON");
+    }
+  }
+  const result = TableSettingsSchema.safeParse(body);
+  if (result.success) return { settings: result.data };
+  const issue = result.error.issues[0];
+  // An unknown key is reported on the object that holds it: name the key itself.
+  const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
+  const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].join(".") || undefined;
+  return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
+});
 
 app.post(
   "/api/tables",
-  async (c, next) => {
-    // The validator reads JSON bodies only: settings sent as anything else would be silently ignored.
-    const json = /^application\/([a-z.-]+\+)?json\b/i.test(c.req.header("Content-Type") ?? "");
-    if (!json && (await c.req.text()) !== "") {
-      return fail(c, 415, "bad-request", "send the settings as JSON, with Content-Type: application/json");
-    }
-    await next();
-  },
-  validator("json", (body, c) => {
-    const result = TableSettingsSchema.safeParse(body);
-    if (result.success) return result.data;
-    const issue = result.error.issues[0];
-    // An unknown key is reported on the object that holds it: name the key itself.
-    const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
-    const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].join(".") || undefined;
-    return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => fail(c, 413, "too-large", `the settings are at most ${MAX_BODY_BYTES} bytes`),
   }),
+  settingsBody,
   async (c) => {
-    const settings = c.req.valid("json");
+    const { settings } = c.req.valid("header");
     gameSettings(settings); // refused here, before any table is touched
+    if (!(await withinLimit(c.env.CREATE_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
+      return tooMany(c, "too many tables created from your address: try again in a minute");
+    }
 
     const hostToken = newToken();
     // 96 random bits make a collision practically impossible; the table refuses one anyway.
@@ -82,11 +164,24 @@ app.get("/api/tables/:id/ws", tableParam, async (c) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     return fail(c, 426, "bad-request", "this endpoint expects a WebSocket upgrade");
   }
+  if (!(await withinLimit(c.env.SOCKET_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
+    return tooMany(c, "too many connections opened from your address: try again in a minute");
+  }
   return c.env.TABLES.getByName(c.req.valid("param").id).fetch(c.req.raw);
 });
 
+/**
+ * A file of the web client (public/), in a fresh response: the one the
+ * binding gives has headers that cannot be changed, and the security headers
+ * are added to it on the way out.
+ */
+async function asset(c: Context<{ Bindings: Env }>, request: Request | URL): Promise<Response> {
+  const response = await c.env.ASSETS.fetch(request);
+  return new Response(response.body, response);
+}
+
 // The web client: one page (public/app.html) that picks its view from the address.
-const page = (c: Context<{ Bindings: Env }>) => c.env.ASSETS.fetch(new URL("/app.html", c.req.url));
+const page = (c: Context<{ Bindings: Env }>) => asset(c, new URL("/app.html", c.req.url));
 
 app.get("/", page);
 
@@ -95,6 +190,13 @@ app.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
   if (!exists) return fail(c, 404, "table-not-found", "no such table");
   return page(c);
+});
+
+// The web client's files, through the worker so that they carry the headers above.
+app.get("*", async (c) => {
+  const response = await asset(c, c.req.raw);
+  if (response.status === 404) return fail(c, 404, "not-found", `no such file: ${new URL(c.req.url).pathname}`);
+  return response;
 });
 
 app.notFound((c) => fail(c, 404, "not-found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));

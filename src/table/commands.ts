@@ -9,7 +9,7 @@
  */
 
 import { greedyMove, type MoveAction } from "../bots/index.ts";
-import { type ClientMessageType, type Identity, NameSchema, type TableEvent } from "../protocol/index.ts";
+import { type ClientMessageType, type Identity, NameSchema, nameKey, type TableEvent } from "../protocol/index.ts";
 import { type Action, formatPath, type Game, holeName } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, resultView, TableFold, type TableHeader } from "./fold.ts";
@@ -89,6 +89,9 @@ export class TableCommands extends TableFold {
     if (this.status === "playing") throw new TableError("already-started", "seats cannot change during a game");
     this.requireSeatExists(seat);
     if (this.names[seat] !== null) throw new TableError("seat-taken", `seat ${seat + 1} is taken`);
+    const key = nameKey(checkedName.data);
+    const twin = this.names.findIndex((other) => other !== null && nameKey(other) === key);
+    if (twin >= 0) throw new TableError("name-taken", `seat ${twin + 1} is already called that`);
     return this.record([{ type: "seated", seat, name: checkedName.data }], at);
   }
 

@@ -3,7 +3,7 @@
  * mistake is refused with the place it is at, never ignored.
  */
 import { describe, expect, it } from "vitest";
-import { ClientMessageSchema, NameSchema, TokenSchema } from "../../src/protocol/index.ts";
+import { ClientMessageSchema, NameSchema, nameKey, TokenSchema } from "../../src/protocol/index.ts";
 
 /** The path and code of each issue the schema raises. */
 function issues(message: unknown) {
@@ -56,25 +56,90 @@ describe("a refused client message says what is wrong", () => {
   });
 });
 
-describe("a name is trimmed, then 1 to 24 characters without control characters", () => {
+describe("a name is normalised, then 1 to 24 characters that show, without control or format characters", () => {
   it("keeps the name without its surrounding spaces", () => {
     expect(NameSchema.parse("  Aino ")).toBe("Aino");
     expect(NameSchema.parse(` ${"é".repeat(24)} `)).toBe("é".repeat(24));
   });
 
+  it("stores names in NFC, with each run of spaces one plain space", () => {
+    expect(NameSchema.parse("Aine\u0301")).toBe("Ainé");
+    expect(NameSchema.parse(`${"e\u0301".repeat(24)}`)).toBe("é".repeat(24));
+    expect(NameSchema.parse("Anna\u00a0\u3000 Liisa")).toBe("Anna Liisa");
+  });
+
+  it("accepts the joiners and variation selectors that emoji and some scripts need", () => {
+    for (const name of ["👨‍👩‍👧", "❤️", "❤️‍🔥", "1️⃣", "می‌خواهم", "Zoë 🦊", "李小龍", "O'Brien-Smith"]) {
+      expect(NameSchema.safeParse(name).data, name).toBe(name);
+    }
+  });
+
+  const control = "a name cannot contain control characters";
+  const hidden = "a name cannot contain invisible or formatting characters";
   const refused: [string, string, string][] = [
     ["empty", "", "a name needs at least one character"],
     ["only spaces", "   ", "a name needs at least one character"],
     ["25 characters", "x".repeat(25), "a name has at most 24 characters"],
-    ["a bell", "Al\u0007ice", "a name cannot contain control characters"],
-    ["a newline", "Ali\nce", "a name cannot contain control characters"],
-    ["a DEL", "Ali\u007fce", "a name cannot contain control characters"],
+    ["a bell", "Al\u0007ice", control],
+    ["a newline", "Ali\nce", control],
+    ["a DEL", "Ali\u007fce", control],
+    ["a line separator", "Ali\u2028ce", control],
+    ["a right-to-left override", "Ali\u202Ece", hidden],
+    ["bidi isolates", "\u2067Bob\u2069", hidden],
+    ["a left-to-right mark", "Bob\u200E", hidden],
+    ["only a zero-width space", "\u200B", hidden],
+    ["a zero-width space inside", "Ai\u200Bno", hidden],
+    ["a soft hyphen", "Ai\u00ADno", hidden],
+    ["only a soft hyphen", "\u00AD", hidden],
+    ["a word joiner", "Ai\u2060no", hidden],
+    ["a joiner at the start", "\u200DAino", hidden],
+    ["a Hangul filler", "\u3164", hidden],
+    ["a braille blank", "\u2800\u2800", hidden],
+    ["a tag character", "Aino\u{E0041}", hidden],
+    ["a variation selector alone", "\uFE0F", hidden],
+    ["only combining marks", "\u0301\u0308", "a name needs a visible character"],
+    ["a lone high surrogate", "Al\uD800ice", "a name must be well-formed text (no lone surrogate)"],
+    ["a lone low surrogate", "\uDC00", "a name must be well-formed text (no lone surrogate)"],
   ];
   for (const [what, name, message] of refused) {
     it(`refuses a name that is ${what}`, () => {
       expect(NameSchema.safeParse(name).error?.issues.map((issue) => issue.message)).toEqual([message]);
     });
   }
+});
+
+describe("names are compared for uniqueness without case, compatibility forms or hidden characters", () => {
+  it("takes these for the same name", () => {
+    for (const [a, b] of [
+      ["Aino", "aino"],
+      ["Aino", "AINO"],
+      ["Aino", "Ａｉｎｏ"],
+      ["Straße", "STRASSE"],
+      ["Ainé", "Aine\u0301"],
+      ["Anna Liisa", "anna  liisa"],
+      ["می‌خواهم", "میخواهم"],
+    ]) {
+      expect(nameKey(NameSchema.parse(a)), `${a} / ${b}`).toBe(nameKey(NameSchema.parse(b)));
+    }
+  });
+
+  it("tells these apart", () => {
+    for (const [a, b] of [
+      ["Aino", "Aina"],
+      ["Anna Liisa", "AnnaLiisa"],
+      ["Ainé", "Aine"],
+    ]) {
+      expect(nameKey(a), `${a} / ${b}`).not.toBe(nameKey(b));
+    }
+  });
+});
+
+describe("request ids are well-formed text", () => {
+  it("refuses an id with a lone surrogate", () => {
+    const parsed = ClientMessageSchema.safeParse(JSON.parse('{"type":"start","id":"x\\ud800"}'));
+    expect(parsed.error?.issues[0]?.message).toBe("a request id must be well-formed text (no lone surrogate)");
+    expect(ClientMessageSchema.safeParse({ type: "start", id: "🦊" }).success).toBe(true);
+  });
 });
 
 describe("a token is 22 base64url characters", () => {

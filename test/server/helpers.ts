@@ -26,8 +26,22 @@ export interface Created {
   readonly hostToken: string;
 }
 
+/**
+ * A client address of its own: a random /64 of the documentation prefix.
+ * Every request a test makes comes from a fresh one unless it names one, so
+ * that the per-address limits (tables created, sockets opened, sockets at a
+ * table) count only what a test sends on purpose from one address.
+ */
+export function someAddress(): string {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${group()}:${group()}::1`;
+}
+
+/** A request to the worker, from `CF-Connecting-IP` if the test gives one, else from a fresh address. */
 export function api(path: string, init?: RequestInit): Promise<Response> {
-  return exports.default.fetch(`${ORIGIN}${path}`, init);
+  const headers = new Headers(init?.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", someAddress());
+  return exports.default.fetch(`${ORIGIN}${path}`, { ...init, headers });
 }
 
 export function postJson(path: string, body: unknown): Promise<Response> {
@@ -210,9 +224,11 @@ export class Client {
   }
 }
 
-/** Opens a socket to a table; the response must be a 101 upgrade. */
-export async function connect(id: string, label = "client"): Promise<Client> {
-  const response = await api(`/api/tables/${id}/ws`, { headers: { Upgrade: "websocket" } });
+/** Opens a socket to a table (from `address`, or a fresh one); the response must be a 101 upgrade. */
+export async function connect(id: string, label = "client", address = someAddress()): Promise<Client> {
+  const response = await api(`/api/tables/${id}/ws`, {
+    headers: { Upgrade: "websocket", "CF-Connecting-IP": address },
+  });
   if (response.status !== 101 || !response.webSocket) {
     throw new Error(`${label}: upgrade failed: ${response.status} ${await response.text()}`);
   }

@@ -119,6 +119,37 @@ describe("POST /api/tables creates a table", () => {
     expect((await getSnapshot(id)).settings.players).toBe(2);
   });
 
+  it("creates a table with the defaults from an empty body sent as application/json", async () => {
+    const response = await api("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" } });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await getSnapshot(id)).settings.players).toBe(2);
+    const withEmptyString = await api("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+      body: "",
+    });
+    expect(withEmptyString.status).toBe(201);
+  });
+
+  it("refuses settings under a content type that only looks like JSON with 415, rather than ignore them", async () => {
+    for (const type of ["application/json-seq", "application/jsonx", "text/json+plain"]) {
+      const response = await api("/api/tables", {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body: JSON.stringify({ players: 7 }),
+      });
+      expect(response.status, type).toBe(415);
+      expect((await errorOf(response)).code).toBe("bad-request");
+    }
+  });
+
+  it("refuses a body over 4 KiB with 413 too-large, unread", async () => {
+    const response = await postJson("/api/tables", JSON.stringify({ variant: "classic" }).padEnd(4097, " "));
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe("too-large");
+  });
+
   it("accepts a JSON content type with parameters", async () => {
     const response = await api("/api/tables", {
       method: "POST",
