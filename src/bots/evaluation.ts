@@ -50,6 +50,37 @@ const DEPTH: readonly number[] = Array.from({ length: HOLE_COUNT }, (_, hole) =>
   Math.min(...HEXAGON.map((inside) => stepsBetween(hole, inside))),
 );
 
+/**
+ * What the search counts for a piece on each hole: the steps from the hole
+ * to the tip of the goal, plus its depth in a point other than its goal,
+ * raised to `exponent`. One number per hole, so that a move's effect is the
+ * difference of two entries and the search evaluates a position in
+ * constant time; the assignment (`distanceToGo`) costs a matching per
+ * position. Measured to the tip, the pieces in the goal still gain by going
+ * deeper to make room; what the tip alone cannot see (a last piece that must
+ * walk along the base to the free hole) the search sees by looking ahead.
+ */
+export function tipCosts(goal: readonly Hole[], exponent: number): ArrayLike<number> {
+  const key = `${exponent}:${goal.join(",")}`;
+  let costs = TIP_COSTS.get(key);
+  if (!costs) {
+    const tip = tipOf(goal);
+    costs = Float64Array.from({ length: HOLE_COUNT }, (_, hole) => {
+      const depth = goal.includes(hole) ? 0 : DEPTH[hole];
+      return (stepsBetween(hole, tip) + depth) ** exponent;
+    });
+    TIP_COSTS.set(key, costs);
+  }
+  return costs;
+}
+
+const TIP_COSTS = new Map<string, Float64Array>();
+
+/** The goal hole farthest from the centre: the tip of the point, the last its pieces come to. */
+export function tipOf(goal: readonly Hole[]): Hole {
+  return goal.reduce((far, hole) => (stepsBetween(hole, CENTRE) > stepsBetween(far, CENTRE) ? hole : far));
+}
+
 /** The tip of the point a colour races to: the goal hole farthest from the centre, the last its pieces come to. */
 export function goalTip(colour: Point): Hole {
   let tip = -1;

@@ -44,3 +44,4 @@ export { DEFAULT_SETTINGS, makeSettings, type Settings } from "./settings.ts";
 export { type LegVisitor, walkChains } from "./variants/capture-moves.ts";
 export { VARIANTS, type Variant } from "./variants/index.ts";
 export { goalHoles, seating } from "./variants/race.ts";
+export { raceDestinations } from "./variants/race-moves.ts";
