@@ -3,7 +3,7 @@
  * server's boundary. Objects are strict: a field the server does not know
  * is a mistake, refused rather than ignored. See docs/protocol.md.
  */
-import { FirstPlayerSchema, SeatSchema, SeqSchema } from "./values.ts";
+import { FirstPlayerSchema, LevelSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -124,6 +124,8 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("join"), id: RequestId, seat: SeatSchema, name: z.string() }),
   z.strictObject({ type: z.literal("leave"), id: RequestId }),
   z.strictObject({ type: z.literal("remove"), id: RequestId, seat: SeatSchema }),
+  /** Host only, outside a game: a computer player of `level` takes the free `seat`. */
+  z.strictObject({ type: z.literal("addComputer"), id: RequestId, seat: SeatSchema, level: LevelSchema }),
   z.strictObject({ type: z.literal("start"), id: RequestId }),
   z.strictObject({ type: z.literal("move"), id: RequestId, path: z.string().check(z.minLength(1), z.maxLength(256)) }),
   /** After a game: accept a rematch (the host's also accepts for seats whose player is gone). */

@@ -1,7 +1,7 @@
 /** The events of a table's log: every change to the table, in order. Tokens never appear in them. */
 import { SettingsSchema } from "./settings.ts";
 import { DepartureSchema, MovedBySchema, ResultViewSchema } from "./snapshot.ts";
-import { ClockSchema, FirstPlayerSchema, SeatSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema, LevelSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -12,7 +12,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     clock: ClockSchema,
     firstPlayer: FirstPlayerSchema,
   }),
-  z.object({ type: z.literal("seated"), seat: SeatSchema, name: z.string() }),
+  /** `computer`: the seat is a computer player of that level, which the table plays itself. */
+  z.object({ type: z.literal("seated"), seat: SeatSchema, name: z.string(), computer: z.optional(LevelSchema) }),
   /** `left`: the player left (or, having left during a game, the game is over); `removed`: by the host. */
   z.object({ type: z.literal("unseated"), seat: SeatSchema, reason: z.enum(["left", "removed"]) }),
   /** Between games: `seat` asks to trade places with the occupied seat `to`. */

@@ -33,4 +33,4 @@ export {
   StandingViewSchema,
   type TableStatus,
 } from "./snapshot.ts";
-export { type Clock, ClockSchema, MIN_TURN_SECONDS, PointSchema } from "./values.ts";
+export { type Clock, ClockSchema, type Level, LevelSchema, MIN_TURN_SECONDS, PointSchema } from "./values.ts";

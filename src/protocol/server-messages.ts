@@ -29,8 +29,20 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ack"), id: z.string(), seq: SeqSchema }),
   /** This socket's identity changed (joined, left, removed by the host). */
   z.object({ type: z.literal("identity"), you: IdentitySchema }),
-  /** Who is connected, by seat, and how many watch: not part of the event log. */
-  z.object({ type: z.literal("presence"), connected: z.array(z.boolean()), spectators: z.int().check(z.minimum(0)) }),
+  /**
+   * Who is connected, by seat, and how many watch: not part of the event log.
+   * `absentSince`: for each seated player without a connection, since when
+   * (server time), else null; `stallGraceMs`: how long the player to move must
+   * have been gone (counted from the later of that and the turn's start)
+   * before the others may act (`remedy`).
+   */
+  z.object({
+    type: z.literal("presence"),
+    connected: z.array(z.boolean()),
+    spectators: z.int().check(z.minimum(0)),
+    absentSince: z.array(z.nullable(z.number())),
+    stallGraceMs: z.int().check(z.minimum(0)),
+  }),
   /** To the sender only; the table is unchanged. */
   z.object({
     type: z.literal("error"),

@@ -4,7 +4,7 @@
  * may add fields without breaking older clients.
  */
 import { SettingsSchema } from "./settings.ts";
-import { ClockSchema, FirstPlayerSchema, PointSchema, SeatSchema, SeqSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema, LevelSchema, PointSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -43,6 +43,8 @@ export const SeatViewSchema = z.object({
   resigned: z.boolean(),
   place: Place,
   captures: Count,
+  /** A computer player's level, when the seat is one (the table plays it); null for a person or a free seat. */
+  computer: z.nullable(LevelSchema),
   /** The computer plays this seat's turns until its player takes it back. */
   away: z.boolean(),
   /** Turns in a row whose time ran out, in this game. */

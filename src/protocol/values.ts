@@ -11,6 +11,9 @@ export const SeqSchema = z.int().check(z.minimum(0));
 export const PointSchema = z.enum(POINTS);
 /** The seat that moves first in every game at the table, or null to draw one at random for each game. */
 export const FirstPlayerSchema = z.nullable(SeatSchema);
+/** How well a computer player plays. */
+export const LevelSchema = z.enum(["easy", "normal", "strong"]);
+
 /** A week: the longest any clock setting runs, for correspondence play. */
 const WEEK_SECONDS = 604_800;
 
@@ -36,3 +39,4 @@ export const ClockSchema = z.nullable(
 export const MIN_TURN_SECONDS = 10;
 
 export type Clock = Wire<typeof ClockSchema>;
+export type Level = Wire<typeof LevelSchema>;

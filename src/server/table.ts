@@ -263,6 +263,8 @@ export class Table extends DurableObject<Env> {
           return table.swap(who, message.seat, now);
         case "firstPlayer":
           return table.chooseFirstPlayer(who, message.seat, now);
+        case "addComputer":
+          return table.addComputer(who, message.seat, message.level, now);
         case "back":
           return table.back(who, now);
         case "remedy": {
@@ -579,7 +581,12 @@ export class Table extends DurableObject<Env> {
       // Outside any request (a timer): nobody to answer; the next presence notes it again.
       console.error("could not note presence", error);
     }
-    const message: ServerMessage = { type: "presence", connected, spectators };
+    const absences = this.store.absences();
+    const absentSince = connected.map((on, seat) =>
+      on || this.table?.names[seat] == null ? null : (absences.get(seat) ?? null),
+    );
+    const { stallGraceMs } = this.table;
+    const message: ServerMessage = { type: "presence", connected, spectators, absentSince, stallGraceMs };
     const text = JSON.stringify(message);
     if (text !== this.lastPresence) {
       this.lastPresence = text;

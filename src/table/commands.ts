@@ -8,8 +8,15 @@
  * server's business, not this module's.
  */
 
-import { greedyMove, type MoveAction } from "../bots/index.ts";
-import { type ClientMessageType, type Identity, NameSchema, nameKey, type TableEvent } from "../protocol/index.ts";
+import { computerMove, type MoveAction } from "../bots/index.ts";
+import {
+  type ClientMessageType,
+  type Identity,
+  type Level,
+  NameSchema,
+  nameKey,
+  type TableEvent,
+} from "../protocol/index.ts";
 import { type Action, formatPath, type Game, holeName } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, resultView, TableFold, type TableHeader } from "./fold.ts";
@@ -29,6 +36,8 @@ export const STALL_GRACE_MS = 60_000;
 export const COMPUTER_DELAY_MS = 1_500;
 /** After this many turns in a row run out of time, the computer takes the seat until its player comes back. */
 export const TIMEOUTS_BEFORE_AWAY = 3;
+/** How well the computer plays for a person: a timed-out turn, or an away seat. */
+export const STAND_IN_LEVEL: Level = "normal";
 
 export class TableCommands extends TableFold {
   private readonly options: CommandOptions;
@@ -61,6 +70,7 @@ export class TableCommands extends TableFold {
       case "remove":
       case "start":
       case "firstPlayer":
+      case "addComputer":
         requireHost(who);
         return;
       case "rematch":
@@ -102,6 +112,19 @@ export class TableCommands extends TableFold {
     return this.record([{ type: "unseated", seat, reason: "left" }], at);
   }
 
+  /**
+   * The host seats a computer player of `level` outside a game; the table
+   * plays its turns. One person can play against up to five, and a table of
+   * computers alone is there to watch.
+   */
+  addComputer(who: Identity, seat: number, level: Level, at: number): LoggedEvent[] {
+    requireHost(who);
+    if (this.status === "playing") throw new TableError("already-started", "seats cannot change during a game");
+    this.requireSeatExists(seat);
+    if (this.names[seat] !== null) throw new TableError("seat-taken", `seat ${seat + 1} is taken`);
+    return this.record([{ type: "seated", seat, name: `Computer ${seat + 1}`, computer: level }], at);
+  }
+
   /** The host frees a seat outside a game. */
   remove(who: Identity, seat: number, at: number): LoggedEvent[] {
     requireHost(who);
@@ -118,6 +141,11 @@ export class TableCommands extends TableFold {
     if (firstPlayer !== null) this.requireSeatExists(firstPlayer);
     if (firstPlayer === this.firstPlayer) return [];
     return this.record([{ type: "firstPlayerChosen", firstPlayer }], at);
+  }
+
+  /** How long the player to move must have been disconnected before the others may act. */
+  get stallGraceMs(): number {
+    return this.options.stallGraceMs ?? STALL_GRACE_MS;
   }
 
   /** The host starts the first game once every seat is taken. */
@@ -140,7 +168,10 @@ export class TableCommands extends TableFold {
       if (name === null || this.acceptedRematch(seat)) return [];
       return seat === who.seat || (who.host && !connected[seat]) ? [seat] : [];
     });
-    return seats.length === 0 ? [] : this.record([{ type: "rematchAccepted", seats }], at);
+    if (seats.length > 0) return this.record([{ type: "rematchAccepted", seats }], at);
+    // Computer players alone have accepted: the host's word starts the game they wait for.
+    const everyoneAccepted = this.names.every((_, seat) => this.acceptedRematch(seat));
+    return who.host && everyoneAccepted && this.seatsFilled ? this.newGame(at) : [];
   }
 
   /**
@@ -153,7 +184,8 @@ export class TableCommands extends TableFold {
     if (this.status === "playing") throw new TableError("already-started", "seats cannot change during a game");
     this.requireSeatExists(to);
     if (to === seat) throw new TableError("same-seat", "that is your seat already");
-    if (this.names[to] === null || this.swapOfferOf(to) === seat) {
+    // A computer player is happy to trade.
+    if (this.names[to] === null || this.swapOfferOf(to) === seat || this.computerLevel(to) !== null) {
       return this.record([{ type: "swapped", seats: [seat, to] }], at);
     }
     if (this.swapOfferOf(seat) === to) return [];
@@ -201,8 +233,10 @@ export class TableCommands extends TableFold {
     if (actor === seat) throw new TableError("same-seat", "that is your own seat: leave the game instead");
     if (this.status !== "playing") throw new TableError("not-stalled", "no game is in progress");
     if (this.turn?.seat !== seat) throw new TableError("not-stalled", `seat ${seat + 1} is not the one to move`);
-    if (this.isAway(seat)) throw new TableError("not-stalled", "the computer is already playing that seat");
-    const grace = this.options.stallGraceMs ?? STALL_GRACE_MS;
+    if (this.isAway(seat) || this.computerLevel(seat) !== null) {
+      throw new TableError("not-stalled", "the computer is already playing that seat");
+    }
+    const grace = this.stallGraceMs;
     if (disconnectedAt === null) throw new TableError("not-stalled", `seat ${seat + 1} is connected`);
     const stalledSince = Math.max(disconnectedAt, this.turnStart);
     if (at < stalledSince + grace) {
@@ -214,14 +248,15 @@ export class TableCommands extends TableFold {
   }
 
   /**
-   * The clock at `now`: the computer plays the turn of an away seat once the
-   * delay is over, and the turn of a player whose time ran out (who, after
-   * TIMEOUTS_BEFORE_AWAY such turns in a row, is taken for away).
+   * The clock at `now`: the computer plays the turn of a computer seat or an
+   * away seat once the delay is over, and the turn of a player whose time
+   * ran out (who, after TIMEOUTS_BEFORE_AWAY such turns in a row, is taken
+   * for away). Alarms may come twice: a second one finds the turn played.
    */
   tick(now: number): LoggedEvent[] {
     const { game, turn } = this;
     if (this.status !== "playing" || game === null || turn === null) return [];
-    if (this.isAway(turn.seat)) {
+    if (this.computerPlays(turn.seat)) {
       if (now < this.computerMoveAt) return [];
       return this.playFor(game, "computer", now);
     }
@@ -237,7 +272,10 @@ export class TableCommands extends TableFold {
   alarmAt(idleMs: number): number {
     const idleAt = this.lastEventAt + idleMs;
     const { turn } = this;
-    const computerAt = turn !== null && this.isAway(turn.seat) ? this.computerMoveAt : Number.POSITIVE_INFINITY;
+    const computerAt =
+      this.status === "playing" && turn !== null && this.computerPlays(turn.seat)
+        ? this.computerMoveAt
+        : Number.POSITIVE_INFINITY;
     return Math.min(idleAt, this.deadline ?? Number.POSITIVE_INFINITY, computerAt);
   }
 
@@ -245,8 +283,15 @@ export class TableCommands extends TableFold {
     return this.turnStart + (this.options.computerDelayMs ?? COMPUTER_DELAY_MS);
   }
 
+  /** Whether the table plays a seat's turns: a computer player's, or an away player's. */
+  private computerPlays(seat: number): boolean {
+    return this.computerLevel(seat) !== null || this.isAway(seat);
+  }
+
   private playFor(game: Game, by: "computer" | "timeout", at: number): LoggedEvent[] {
-    const action = greedyMove(game);
+    const seat = game.turn?.player ?? 0;
+    const level = this.computerLevel(seat) ?? STAND_IN_LEVEL;
+    const action = computerMove(game, { level });
     return action ? this.record([movedEvent(action, by)], at, action) : [];
   }
 
@@ -322,7 +367,8 @@ export class TableCommands extends TableFold {
     if (!this.ended) return undefined;
     const leaver = this.names.findIndex((name, seat) => name !== null && this.goneSeats.has(seat));
     if (leaver >= 0) return { type: "unseated", seat: leaver, reason: "left" };
-    if (this.seatsFilled && this.names.every((_, seat) => this.acceptedRematch(seat))) return this.nextGame();
+    const everyoneAccepted = this.names.every((_, seat) => this.acceptedRematch(seat));
+    if (this.seatsFilled && everyoneAccepted && this.rematchAsked) return this.nextGame();
     return undefined;
   }
 }

@@ -7,6 +7,7 @@ import {
   type Clock,
   type Departure,
   type GameView,
+  type Level,
   MIN_TURN_SECONDS,
   type MovedBy,
   type ResultView,
@@ -89,6 +90,8 @@ export interface Carry {
   readonly scores: readonly Score[];
   /** Absent in carries stored before the host could change it: the table's setting. */
   readonly firstPlayer?: number | null;
+  /** The computer players' levels by seat (null for a person); absent in carries stored before computer players. */
+  readonly computers?: readonly (Level | null)[];
 }
 
 /**
@@ -107,6 +110,8 @@ export class TableFold {
   private chosenFirstPlayer: number | null;
   private readonly seatNames: (string | null)[];
   private readonly scores: Score[];
+  /** The level of each seat that is a computer player; null for a person or a free seat. */
+  private readonly computers: (Level | null)[];
   /** After a game: the seats that accepted a rematch. */
   private readonly rematchAccepted: boolean[];
   /** Between games: the occupied seat each seat asked to trade places with. */
@@ -144,6 +149,7 @@ export class TableFold {
     const seats = header.settings.players;
     this.seatNames = new Array(seats).fill(null);
     this.scores = new Array(seats).fill(NO_SCORE);
+    this.computers = new Array(seats).fill(null);
     this.rematchAccepted = new Array(seats).fill(false);
     this.swapOffers = new Array(seats).fill(null);
     this.awaySeats = new Array(seats).fill(false);
@@ -208,9 +214,19 @@ export class TableFold {
     return this.timeoutsInRow[seat] ?? 0;
   }
 
-  /** Whether a seat accepted a rematch of the game just over. */
+  /** Whether a seat accepted a rematch of the game just over: a computer player always does. */
   acceptedRematch(seat: number): boolean {
-    return this.rematchAccepted[seat] ?? false;
+    return (this.rematchAccepted[seat] ?? false) || this.computerLevel(seat) !== null;
+  }
+
+  /** Whether a person (not a computer player) has accepted the rematch: computers alone never start one. */
+  get rematchAsked(): boolean {
+    return this.rematchAccepted.some(Boolean);
+  }
+
+  /** The level of a seat's computer player; null for a person or a free seat. */
+  computerLevel(seat: number): Level | null {
+    return this.computers[seat] ?? null;
   }
 
   /** The occupied seat a seat asked to trade places with, if any. */
@@ -285,7 +301,7 @@ export class TableFold {
       case "created":
         break;
       case "seated":
-        this.seatChanges(event.seat, event.name);
+        this.seatChanges(event.seat, event.name, event.computer ?? null);
         break;
       case "unseated":
         this.seatChanges(event.seat, null);
@@ -298,6 +314,7 @@ export class TableFold {
         const [a, b] = event.seats;
         [this.seatNames[a], this.seatNames[b]] = [this.seatNames[b], this.seatNames[a]];
         [this.scores[a], this.scores[b]] = [this.scores[b], this.scores[a]];
+        [this.computers[a], this.computers[b]] = [this.computers[b], this.computers[a]];
         // Everyone agreed to another line-up than this one.
         this.swapOffers.fill(null);
         this.rematchAccepted.fill(false);
@@ -364,12 +381,14 @@ export class TableFold {
   }
 
   private carryNow(): Carry {
-    return { names: [...this.seatNames], scores: [...this.scores], firstPlayer: this.chosenFirstPlayer };
+    const { chosenFirstPlayer: firstPlayer } = this;
+    return { names: [...this.seatNames], scores: [...this.scores], firstPlayer, computers: [...this.computers] };
   }
 
   /** A seat gets a new occupant (or none): nothing of the last one's stays with it. */
-  private seatChanges(seat: number, name: string | null): void {
+  private seatChanges(seat: number, name: string | null, computer: Level | null = null): void {
     this.seatNames[seat] = name;
+    this.computers[seat] = computer;
     this.scores[seat] = NO_SCORE;
     this.rematchAccepted[seat] = false;
     this.swapOffers[seat] = null;
@@ -418,6 +437,7 @@ export class TableFold {
     checkpoint.names.forEach((name, seat) => {
       this.seatNames[seat] = name;
       this.scores[seat] = checkpoint.scores[seat] ?? NO_SCORE;
+      this.computers[seat] = checkpoint.computers?.[seat] ?? null;
     });
     if (checkpoint.firstPlayer !== undefined) this.chosenFirstPlayer = checkpoint.firstPlayer;
     this.carried = this.carryNow();
@@ -447,7 +467,8 @@ export class TableFold {
       const { seat } = view;
       this.seatNames[seat] = view.name;
       this.scores[seat] = view.score;
-      this.rematchAccepted[seat] = view.rematch;
+      this.computers[seat] = view.computer;
+      this.rematchAccepted[seat] = view.rematch && view.computer === null;
       this.swapOffers[seat] = view.swapTo;
       this.awaySeats[seat] = view.away;
       this.timeoutsInRow[seat] = view.timeouts;
@@ -525,6 +546,7 @@ export class TableFold {
       resigned: standings?.[seat].resigned ?? false,
       place: standings?.[seat].place ?? null,
       captures: standings?.[seat].captures ?? 0,
+      computer: this.computerLevel(seat),
       away: this.isAway(seat),
       timeouts: this.timeoutsOf(seat),
       bank: this.clock?.kind === "bank" ? (this.banks[seat] ?? 0) : null,

@@ -3,6 +3,7 @@ export {
   COMPUTER_DELAY_MS,
   type CommandOptions,
   STALL_GRACE_MS,
+  STAND_IN_LEVEL,
   TableCommands,
   TIMEOUTS_BEFORE_AWAY,
 } from "./commands.ts";

@@ -42,7 +42,7 @@ function startedTable(settings: Partial<TableSettings> & { players: number }) {
     }
   };
   /** Who is connected, as the server's presence tells the page. */
-  const presence = (connected: readonly boolean[]) => model.setPresence(connected, 0);
+  const presence = (connected: readonly boolean[]) => model.setPresence({ connected, spectators: 0 });
   return { table, commands: table.commands, model, said, follow, presence, i18n };
 }
 

@@ -35,6 +35,7 @@ describe("the documented examples are valid", () => {
       "move",
       "leave",
       "remove",
+      "addComputer",
       "rematch",
       "swap",
       "firstPlayer",
@@ -59,6 +60,7 @@ describe("the documented examples are valid", () => {
     const events = examples("### Events");
     expect(typesOf(events)).toEqual([
       "created",
+      "seated",
       "seated",
       "unseated",
       "swapOffered",

@@ -188,6 +188,7 @@ describe("GET /api/tables/:id is the public snapshot", () => {
         resigned: false,
         place: null,
         captures: 0,
+        computer: null,
         away: false,
         timeouts: 0,
         bank: null,

@@ -8,6 +8,7 @@ import { COMPUTER_DELAY_MS, STALL_GRACE_MS } from "../../src/table/index.ts";
 import {
   age,
   closeAll,
+  createTable,
   type Game,
   getSnapshot,
   hello,
@@ -25,7 +26,11 @@ import {
 async function dropPlayerToMove(game: Game): Promise<number> {
   const { seat } = await toMove(game.table.id);
   game.players[seat].client.close();
-  await game.host.next("presence", (m) => !m.connected[seat]);
+  const presence = await game.host.next("presence", (m) => !m.connected[seat]);
+  // The others learn since when, and how long the grace is: pages count down to the remedies.
+  expect(presence.absentSince[seat]).toBeLessThanOrEqual(Date.now());
+  expect(presence.absentSince.filter((since) => since !== null)).toHaveLength(1);
+  expect(presence.stallGraceMs).toBe(STALL_GRACE_MS);
   return seat;
 }
 
@@ -169,5 +174,36 @@ describe("who begins, chosen by the host in the lobby", () => {
     await evictDurableObject(stub(game.table.id));
     expect((await getSnapshot(game.table.id)).firstPlayer).toBe(1);
     closeAll(game.clients);
+  });
+});
+
+describe("computer players: the table plays their turns inside the Durable Object", () => {
+  it("the host seats one; after the person's move its own alarm plays the computer's, for everyone to see", async () => {
+    const { client: host, table } = await (async () => {
+      const created = await createTable({ firstPlayer: 0 });
+      const hosted = await hello(created.id, "host", { hostToken: created.hostToken });
+      return { client: hosted.client, table: created };
+    })();
+    host.send({ type: "addComputer", id: rid(), seat: 1, level: "strong" });
+    expect((await host.event("seated")).event).toEqual({
+      type: "seated",
+      seat: 1,
+      name: "Computer 2",
+      computer: "strong",
+    });
+    await join(host, 0, "Aino");
+    host.send({ type: "start", id: rid() });
+    await host.event("started");
+    const { move } = await toMove(table.id);
+    host.send({ type: "move", id: rid(), path: move });
+    await host.event("moved", (event) => event.seat === 0);
+    // No one sends anything: the table's alarm fires by itself after the computer's delay.
+    const played = await host.event("moved", (event) => event.seat === 1);
+    expect(played.event.by).toBe("computer");
+    const snapshot = await getSnapshot(table.id);
+    expect(snapshot.game?.turn?.seat).toBe(0);
+    expect(snapshot.seats[1]).toMatchObject({ computer: "strong" });
+    expect(snapshot.game?.playedFor).toEqual([{ move: 1, by: "computer" }]);
+    closeAll([host]);
   });
 });

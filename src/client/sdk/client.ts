@@ -445,7 +445,7 @@ export class TableClient {
         this.acknowledged(message.id, message.seq);
         return;
       case "presence":
-        this.model?.setPresence(message.connected, message.spectators);
+        this.model?.setPresence(message);
         this.emit("presence", { connected: message.connected, spectators: message.spectators });
         this.changed();
         return;

@@ -31,7 +31,7 @@ export {
 } from "./client.ts";
 export { CLIENT_ERROR_CODES, type ClientErrorCode, type SdkError, TableError } from "./errors.ts";
 export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } from "./http.ts";
-export { type LastMove, TableModel } from "./model.ts";
+export { type LastMove, type Presence, TableModel } from "./model.ts";
 export {
   hostTokenKey,
   memoryTokens,

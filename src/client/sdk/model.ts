@@ -17,10 +17,20 @@ export interface LastMove {
   readonly captured: readonly string[];
 }
 
+/** What `presence` tells a client; the last two are optional for a presence made by hand. */
+export interface Presence {
+  readonly connected: readonly boolean[];
+  readonly spectators: number;
+  readonly absentSince?: readonly (number | null)[];
+  readonly stallGraceMs?: number;
+}
+
 export class TableModel extends TableFold {
   spectators = 0;
   lastMove: LastMove | null = null;
   private connected: readonly boolean[] = [];
+  private absentSince: readonly (number | null)[] = [];
+  private stallGraceMs: number | null = null;
 
   /** The table as a snapshot shows it, its game replayed through the engine. */
   static fromSnapshot(snapshot: Snapshot, now = Date.now()): TableModel {
@@ -69,10 +79,26 @@ export class TableModel extends TableFold {
     return this.seatViews(this.connected);
   }
 
-  /** Marks which seats have a connection open. */
-  setPresence(connected: readonly boolean[], spectators: number): void {
-    this.connected = connected;
-    this.spectators = spectators;
+  /** Who is connected, as the server's `presence` says (see docs/protocol.md). */
+  setPresence(presence: Presence): void {
+    this.connected = presence.connected;
+    this.spectators = presence.spectators;
+    this.absentSince = presence.absentSince ?? [];
+    this.stallGraceMs = presence.stallGraceMs ?? null;
+  }
+
+  /**
+   * When (server time) the other players may act on the player to move, who
+   * has no connection (`remedy`); null while that player is connected, the
+   * computer plays the seat, or the server has not said.
+   */
+  get remedyAt(): number | null {
+    const { turn } = this;
+    if (this.status !== "playing" || turn === null || this.stallGraceMs === null) return null;
+    const since = this.absentSince[turn.seat];
+    if (since == null || this.connected[turn.seat] || this.isAway(turn.seat)) return null;
+    if (this.computerLevel(turn.seat) !== null) return null;
+    return Math.max(since, this.turnStart) + this.stallGraceMs;
   }
 
   /** The table as a snapshot, as `GET /api/tables/:id` would show it now. */

@@ -1,11 +1,13 @@
 /**
  * When the player to move has lost the connection, the other players may,
  * once a grace period has passed, let the computer play for them until they
- * come back, or count them out (confirmed by a second click). The page does
- * not know the grace period's start: the server does, and answers a remedy
- * asked too early with `not-stalled`, which the page shows as a notice.
+ * come back, or count them out (confirmed by a second click). The server's
+ * presence says since when the player is gone and how long the grace is
+ * (`model.remedyAt`): until then the page counts down, every second, with
+ * the buttons disabled; the server refuses a remedy asked too early anyway.
  */
 import type { TableClient } from "../../sdk/index.ts";
+import { formatClock, secondsLeft } from "../clock-format.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { Confirmation } from "./confirmation.ts";
@@ -18,24 +20,34 @@ export class StallRemedies {
   private readonly i18n: I18n;
   private readonly client: TableClient;
   private readonly confirmation: Confirmation;
+  private last: TableView | undefined;
 
   constructor(i18n: I18n, client: TableClient, confirmation: Confirmation) {
     this.i18n = i18n;
     this.client = client;
     this.confirmation = confirmation;
+    // The countdown to when the others may act.
+    setInterval(() => {
+      if (this.last) this.render(this.last);
+    }, 1000);
   }
 
-  render({ model, you, names }: TableView): void {
+  render(view: TableView): void {
+    this.last = view;
+    const { model, you, names } = view;
     const { i18n, client, confirmation } = this;
     // Offline, this page's idea of who is connected is stale: it offers nothing until it is back.
     const seat = client.connection === "open" ? stalledSeat(model, you) : null;
     const action = `count-out-${seat}`;
-    this.section.update([seat, names, confirmation.armed(action), i18n.language], () => {
+    const { remedyAt } = model;
+    const wait = remedyAt === null ? 0 : secondsLeft(remedyAt, client.serverNow());
+    this.section.update([seat, names, confirmation.armed(action), wait, i18n.language], () => {
       if (seat === null) return [];
       const name = names[seat] ?? "";
       const armed = confirmation.armed(action);
+      const time = formatClock(wait, (d, h) => i18n.t("clockDaysHours", { d, h }));
       return [
-        h("p", {}, i18n.t("stallNotice", { name })),
+        h("p", {}, wait > 0 ? i18n.t("stallNotice", { name, time }) : i18n.t("stallNoticeReady", { name })),
         h(
           "div",
           { class: "buttons" },
@@ -45,6 +57,7 @@ export class StallRemedies {
               type: "button",
               class: "remedy-computer",
               "data-focus": "remedy-computer",
+              disabled: wait > 0,
               onclick: () => client.remedy(seat, "computer").catch(() => {}),
             },
             i18n.t("letComputerPlay", { name }),
@@ -55,6 +68,7 @@ export class StallRemedies {
               type: "button",
               class: `subtle remedy-resign${armed ? " confirm" : ""}`,
               "data-focus": "remedy-resign",
+              disabled: wait > 0,
               onclick: () => {
                 if (confirmation.click(action)) client.remedy(seat, "resign").catch(() => {});
               },
