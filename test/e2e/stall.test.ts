@@ -75,7 +75,7 @@ describe("a player who vanishes on their turn", () => {
     const panel = aino.page.locator(".stall");
     await expect
       .poll(() => panel.locator("p").textContent())
-      .toMatch(/^Bjørn is disconnected\. If they do not come back, you may act in 0:0\d:$/);
+      .toMatch(/^Bjørn is disconnected\. If they do not come back within 0:0\d, you may:$/);
     const letComputer = aino.page.getByRole("button", { name: "Let the computer play for Bjørn" });
     expect(await letComputer.isDisabled()).toBe(true);
     await aino.page.setViewportSize(PHONE);
@@ -84,7 +84,9 @@ describe("a player who vanishes on their turn", () => {
     await aino.page.setViewportSize(DESKTOP);
 
     // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (1.5 s later).
-    await expect.poll(() => panel.locator("p").textContent()).toBe("Bjørn is disconnected. You may now:");
+    await expect
+      .poll(() => panel.locator("p").textContent(), { timeout: 15_000 })
+      .toBe("Bjørn is disconnected. You may now:");
     expect(await letComputer.isDisabled()).toBe(false);
     await letComputer.click();
     await expect.poll(() => computerBadge(aino.page).textContent()).toBe("computer plays");

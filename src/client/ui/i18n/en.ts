@@ -142,7 +142,7 @@ const messages = {
   announceComputerMove: "{name} (computer): {move}",
   announceAway: "The computer now plays for {name}",
   announceBack: "{name} is back",
-  stallNotice: "{name} is disconnected. If they do not come back, you may act in {time}:",
+  stallNotice: "{name} is disconnected. If they do not come back within {time}, you may:",
   stallNoticeReady: "{name} is disconnected. You may now:",
   letComputerPlay: "Let the computer play for {name}",
   countOut: "Count {name} out",

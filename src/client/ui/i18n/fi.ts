@@ -141,7 +141,7 @@ export const fi: Translation = {
     announceComputerMove: "{name} (tietokone): {move}",
     announceAway: "Tietokone pelaa nyt pelaajan {name} puolesta",
     announceBack: "{name} palasi peliin",
-    stallNotice: "{name} ei ole yhteydessä. Jos hän ei palaa, voit toimia {time} kuluttua:",
+    stallNotice: "{name} ei ole yhteydessä. Jos hän ei palaa {time} kuluessa, voit:",
     stallNoticeReady: "{name} ei ole yhteydessä. Voit nyt:",
     letComputerPlay: "Anna tietokoneen pelata pelaajan {name} puolesta",
     countOut: "Poista {name} pelistä",

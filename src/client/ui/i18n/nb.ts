@@ -141,7 +141,7 @@ export const nb: Translation = {
     announceComputerMove: "{name} (datamaskinen): {move}",
     announceAway: "Datamaskinen spiller nå for {name}",
     announceBack: "{name} er tilbake",
-    stallNotice: "{name} er ikke tilkoblet. Hvis hen ikke kommer tilbake, kan du handle om {time}:",
+    stallNotice: "{name} er ikke tilkoblet. Hvis hen ikke kommer tilbake innen {time}, kan du:",
     stallNoticeReady: "{name} er ikke tilkoblet. Nå kan du:",
     letComputerPlay: "La datamaskinen spille for {name}",
     countOut: "Ta {name} ut av spillet",

@@ -141,7 +141,7 @@ export const sv: Translation = {
     announceComputerMove: "{name} (datorn): {move}",
     announceAway: "Datorn spelar nu för {name}",
     announceBack: "{name} är tillbaka",
-    stallNotice: "{name} är inte ansluten. Om hen inte kommer tillbaka kan du agera om {time}:",
+    stallNotice: "{name} är inte ansluten. Om hen inte kommer tillbaka inom {time} kan du:",
     stallNoticeReady: "{name} är inte ansluten. Nu kan du:",
     letComputerPlay: "Låt datorn spela för {name}",
     countOut: "Ta {name} ur spelet",
