@@ -105,7 +105,10 @@ export class Seats {
         ),
         h("ul", { class: "seat-list" }, rows),
         model.spectators > 0 ? h("p", { class: "watching" }, i18n.count("watching", model.spectators)) : null,
-        you.seat === null && model.status === "playing" ? h("p", { class: "hint" }, i18n.t("spectatorHint")) : null,
+        // A table of computers alone is there to watch: no seat to take.
+        you.seat === null && model.status === "playing" && model.seats.some((seat) => seat.computer === null)
+          ? h("p", { class: "hint" }, i18n.t("spectatorHint"))
+          : null,
       ];
     });
     this.nameLabel.textContent = i18n.t("yourName");
