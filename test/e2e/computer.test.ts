@@ -64,7 +64,7 @@ describe("one person against the computer", () => {
       await page.locator("#computerLevel").selectOption({ label: "Strong" });
       await page.locator("#firstPlayer").selectOption({ label: "Seat 1" });
       const options = await page.locator("#computers option").allTextContents();
-      expect(options).toEqual(["None", "1 computer player", "Computers only: watch them play"]);
+      expect(options).toEqual(["None", "1 computer player", "Computers only (watch)"]);
       await screenshot(page, "computer-0-create");
       await page.setViewportSize(PHONE);
       await page.locator("#computers").scrollIntoViewIfNeeded();
@@ -186,7 +186,7 @@ describe("the lobby", () => {
   it("a table of computers alone: the host starts it and watches", async () => {
     const { context, page } = await visitor(browser);
     await createFromForm(page, async (page) => {
-      await page.locator("#computers").selectOption({ label: "Computers only: watch them play" });
+      await page.locator("#computers").selectOption({ label: "Computers only (watch)" });
     });
     await expect
       .poll(() => page.locator(".seat .badge.computer").allTextContents())

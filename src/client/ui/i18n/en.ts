@@ -158,7 +158,7 @@ const messages = {
   computersNone: "None",
   computersCount_one: "{n} computer player",
   computersCount_other: "{n} computer players",
-  computersAll: "Computers only: watch them play",
+  computersAll: "Computers only (watch)",
   computerLevel: "Computer level",
   level_easy: "Easy",
   level_normal: "Normal",

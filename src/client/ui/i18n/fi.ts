@@ -157,7 +157,7 @@ export const fi: Translation = {
     computersNone: "Ei yhtään",
     computersCount_one: "{n} tietokonepelaaja",
     computersCount_other: "{n} tietokonepelaajaa",
-    computersAll: "Vain tietokoneita: katsele niiden peliä",
+    computersAll: "Vain tietokoneet (katsele)",
     computerLevel: "Tietokoneen taso",
     level_easy: "Helppo",
     level_normal: "Tavallinen",

@@ -157,7 +157,7 @@ export const nb: Translation = {
     computersNone: "Ingen",
     computersCount_one: "{n} datamaskinspiller",
     computersCount_other: "{n} datamaskinspillere",
-    computersAll: "Bare datamaskiner: se dem spille",
+    computersAll: "Bare datamaskiner (se på)",
     computerLevel: "Datamaskinens nivå",
     level_easy: "Lett",
     level_normal: "Normal",

@@ -157,7 +157,7 @@ export const sv: Translation = {
     computersNone: "Inga",
     computersCount_one: "{n} datorspelare",
     computersCount_other: "{n} datorspelare",
-    computersAll: "Bara datorer: se dem spela",
+    computersAll: "Bara datorer (titta på)",
     computerLevel: "Datorns nivå",
     level_easy: "Lätt",
     level_normal: "Normal",
