@@ -12,4 +12,6 @@ export interface Env {
   readonly IDLE_DAYS?: string;
   /** Seconds the player to move must have been disconnected before the others may act (the stall remedies). */
   readonly STALL_GRACE_SECONDS?: string;
+  /** Milliseconds the computer waits before it plays a turn, so that people can follow (default 1500). */
+  readonly COMPUTER_DELAY_MS?: string;
 }

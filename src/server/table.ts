@@ -69,9 +69,11 @@ const PRESENCE_MS_PER_SOCKET = 4;
 
 function commandOptions(env: Env): CommandOptions {
   const grace = env.STALL_GRACE_SECONDS;
+  const delay = env.COMPUTER_DELAY_MS;
   return {
     drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
     ...(grace === undefined ? {} : { stallGraceMs: Number(grace) * 1000 }),
+    ...(delay === undefined ? {} : { computerDelayMs: Number(delay) }),
   };
 }
 

@@ -281,6 +281,29 @@ describe("the SDK's table client", () => {
     latest().deliver({ type: "error", id, code: "seats-not-filled", message: "every seat needs a player first" });
     await expect(started).rejects.toMatchObject({ code: "seats-not-filled" });
   });
+  it("seats a computer player for the host, settled once its `seated` event is in the model", async () => {
+    const tokens = memoryTokens();
+    tokens.set(hostTokenKey(TABLE), HOST);
+    client = connect(tokens);
+    await until(() => latest()?.sent.length === 1, "the hello");
+    const table = new ServerTable({ players: 3 });
+    latest().deliver({ type: "welcome", you: { seat: null, host: true }, snapshot: table.snapshot() });
+    const added = client.addComputer(2, "strong");
+    const sent = latest().sent[1] as Extract<ClientMessage, { type: "addComputer" }>;
+    expect(sent).toMatchObject({ type: "addComputer", seat: 2, level: "strong" });
+    const [entry] = table.record(table.commands.addComputer(HOST_IDENTITY, 2, "strong", 0));
+    if (!entry) throw new Error("nothing logged");
+    latest().deliver(eventMessage(entry));
+    latest().deliver({ type: "ack", id: sent.id, seq: entry.seq });
+    await expect(added).resolves.toBeUndefined();
+    expect(client.model?.seats[2]).toMatchObject({ name: "Computer 3", computer: "strong" });
+    expect(client.snapshot).toEqual(table.snapshot());
+
+    const refused = client.addComputer(2, "easy");
+    const again = latest().sent[2] as { id: string };
+    latest().deliver({ type: "error", id: again.id, code: "seat-taken", message: "seat 3 is taken" });
+    await expect(refused).rejects.toMatchObject({ code: "seat-taken", request: "addComputer" });
+  });
 });
 
 describe("the SDK's estimate of the server's clock", () => {

@@ -14,6 +14,7 @@ import { rematchState } from "../../src/client/ui/table-page/rematch-state.ts";
 import { scoreText } from "../../src/client/ui/table-page/score-text.ts";
 import { seatOffer, swapRequests } from "../../src/client/ui/table-page/seat-offer.ts";
 import { stalledSeat } from "../../src/client/ui/table-page/stall.ts";
+import { playerNames, seatNames } from "../../src/client/ui/table-page/view.ts";
 import type { TableSettings } from "../../src/protocol/index.ts";
 import { seating } from "../../src/rules/index.ts";
 import { HOST, ServerTable, SPECTATOR, seated } from "./server-table.ts";
@@ -237,6 +238,95 @@ describe("moves the computer made", () => {
     t.table.record(t.commands.back(seated(1), 101_000));
     t.follow();
     expect(t.said.at(-1)).toBe("Bjørn is back");
+  });
+});
+
+describe("computer players", () => {
+  /** Aino against a strong computer in seat 2, started with Aino to begin; the page's model follows the log. */
+  function againstComputer(players = 2) {
+    const table = new ServerTable({ players }, 0);
+    table.record(table.commands.join(SPECTATOR, 0, "Aino", 0));
+    for (let seat = 1; seat < players; seat++) table.record(table.commands.addComputer(HOST, seat, "strong", 0));
+    table.record(table.commands.start(HOST, 0));
+    const model = TableModel.fromSnapshot(table.snapshot());
+    const follow = () => {
+      const said: (string | null)[] = [];
+      for (const entry of table.after(model.seq)) {
+        model.apply(entry);
+        said.push(announcement(new I18n("en"), entry.event, model, playerNames(new I18n("en"), model)));
+      }
+      return said;
+    };
+    return { table, model, follow };
+  }
+
+  it("are named in the page's language, from the server's name, in the seats and in the game's players", () => {
+    const { model } = againstComputer(3);
+    expect(model.seats.map((seat) => seat.name)).toEqual(["Aino", "Computer 2", "Computer 3"]);
+    expect(seatNames(new I18n("en"), model)).toEqual(["Aino", "Computer 2", "Computer 3"]);
+    expect(seatNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2", "Tietokone 3"]);
+    expect(playerNames(new I18n("sv"), model)).toEqual(["Aino", "Dator 2", "Dator 3"]);
+    expect(playerNames(new I18n("nb"), model)).toEqual(["Aino", "Datamaskin 2", "Datamaskin 3"]);
+  });
+
+  it("keep their name through a seat swap, and a person's name is never taken for a computer's", () => {
+    const table = new ServerTable({ players: 2 }, 0);
+    table.record(table.commands.join(SPECTATOR, 0, "Computer 1", 0));
+    table.record(table.commands.addComputer(HOST, 1, "easy", 0));
+    table.record(table.commands.swap(seated(0), 1, 0));
+    const model = TableModel.fromSnapshot(table.snapshot());
+    expect(seatNames(new I18n("fi"), model)).toEqual(["Tietokone 2", "Computer 1"]);
+  });
+
+  it("a computer the host removed after the game keeps its translated name in the game's standings", () => {
+    const { table, model, follow } = againstComputer();
+    table.record(table.commands.leave(seated(0), 0));
+    table.record(table.commands.remove(HOST, 1, 0));
+    follow();
+    expect(model.status).toBe("over");
+    expect(model.seats[1]?.name).toBeNull();
+    expect(playerNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
+  });
+
+  it("their moves are said plainly, their name says they are the computer", () => {
+    const { table, model, follow } = againstComputer();
+    table.record(table.commands.move(seated(0), table.legalMoves()[0] as string, 1_000));
+    table.record(table.commands.tick(1_000_000));
+    const said = follow();
+    expect(model.movedBy(1)).toBe("computer");
+    expect(said.at(-1)).toMatch(/^Computer 2: [a-q]\d+-[a-q]\d+/);
+  });
+
+  it("never stall a table: there is nothing to do about a computer that has no connection", () => {
+    const { table, model, follow } = againstComputer(3);
+    table.record(table.commands.move(seated(0), table.legalMoves()[0] as string, 1_000));
+    follow();
+    model.setPresence({ connected: [true, false, false], spectators: 0, absentSince: [null, 0, 0], stallGraceMs: 0 });
+    expect(model.turn?.seat).toBe(1);
+    expect(stalledSeat(model, seated(0))).toBeNull();
+    expect(model.remedyAt).toBeNull();
+  });
+
+  it("accept every rematch: at a table of computers alone the host's button starts the next game", () => {
+    const table = new ServerTable({ players: 2 }, 0);
+    for (const seat of [0, 1]) table.record(table.commands.addComputer(HOST, seat, "easy", 0));
+    table.record(table.commands.start(HOST, 0));
+    for (let at = 1; table.commands.status === "playing"; at++) table.record(table.commands.tick(at * 10_000));
+    const model = TableModel.fromSnapshot(table.snapshot());
+    expect(model.status).toBe("over");
+    expect(rematchState(model.seats, HOST)).toEqual({ button: "next-game", waitingFor: [], freeSeats: [] });
+    expect(rematchState(model.seats, SPECTATOR).button).toBeNull();
+    table.record(table.commands.rematch(HOST, [false, false], 0));
+    expect(table.commands.status).toBe("playing");
+
+    // Against a person, the computer has accepted already: the page waits for the person alone.
+    const t = againstComputer();
+    t.table.record(t.table.commands.leave(seated(0), 0));
+    t.table.record(t.table.commands.join(SPECTATOR, 0, "Aino", 0));
+    t.follow();
+    expect(rematchState(t.model.seats, seated(0))).toEqual({ button: "accept", waitingFor: [0], freeSeats: [] });
+    t.model.setPresence({ connected: [true, false], spectators: 0 });
+    expect(rematchState(t.model.seats, HOST).button).toBe("idle");
   });
 });
 

@@ -2,7 +2,8 @@
  * The end-to-end tests' world: the client bundle, built fresh, and the whole
  * service under `wrangler dev` on a free localhost port with its Durable
  * Object storage in a new temporary folder, so every run starts clean, and
- * with a stall grace of seconds rather than a minute.
+ * with a stall grace of seconds rather than a minute and a computer that
+ * waits half a second before its moves rather than one and a half.
  * Tests read the address with `inject("baseUrl")`.
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
@@ -26,6 +27,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const STARTUP_MS = 90_000;
 /** The stall remedies' grace period under test (the service's default is 60 s). */
 const STALL_GRACE_SECONDS = 3;
+/** How long the computer waits before it plays a turn under test (the service's default is 1500 ms): a whole game against it fits a test. */
+const COMPUTER_DELAY_MS = 500;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,7 +62,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const state = await mkdtemp(join(tmpdir(), "cc-e2e-"));
   const child: ChildProcess = runWrangler(
-    // A 3-second stall grace instead of a minute: the browser tests reach the stall remedies without waiting.
+    // A 3-second stall grace instead of a minute: the browser tests reach the stall remedies without waiting;
+    // the computer's moves come after half a second: a game against it is played out in well under a minute.
     [
       "dev",
       "--port",
@@ -72,6 +76,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       "warn",
       "--var",
       `STALL_GRACE_SECONDS:${STALL_GRACE_SECONDS}`,
+      "--var",
+      `COMPUTER_DELAY_MS:${COMPUTER_DELAY_MS}`,
     ],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );

@@ -111,6 +111,36 @@ export async function playToEnd(id: string, players: readonly Page[]): Promise<v
   }
 }
 
+/**
+ * Plays one page's seat to the end of the game, from Node, through the SDK
+ * with the page's seat token: the greedy computer player's move whenever it
+ * is that seat's turn, while the table's computer players answer on their
+ * own. The page stays seated and follows the game.
+ */
+export async function playSeatToEnd(id: string, page: Page, timeoutMs = 100_000): Promise<void> {
+  const tokens = memoryTokens();
+  tokens.set(seatTokenKey(id), await seatToken(page, id));
+  const client = new TableClient({ baseUrl, tableId: id, tokens, WebSocket });
+  try {
+    await expect.poll(() => client.you.seat !== null && client.model !== null).toBe(true);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const model = client.model;
+      if (!model?.game || model.status !== "playing") return;
+      if (Date.now() > deadline) throw new Error(`the game did not end within ${timeoutMs / 1000} s`);
+      if (model.turn?.seat === client.you.seat) {
+        const action = greedyMove(model.game);
+        if (!action) throw new Error(`no move for seat ${client.you.seat}`);
+        await client.move(formatPath(action.move.path));
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the computer's turn
+      }
+    }
+  } finally {
+    client.close();
+  }
+}
+
 /** Waits until every page shows `count` moves in its move list. */
 export async function waitForMoves(pages: readonly Page[], count: number): Promise<void> {
   for (const page of pages) await expect.poll(() => page.locator(".move-list li").count()).toBe(count);

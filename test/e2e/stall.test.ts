@@ -42,7 +42,7 @@ async function playOneMove(page: Page, id: string): Promise<void> {
   await clickMove(page, [path[0] as string, path[path.length - 1] as string]);
 }
 
-/** The computer moves an away seat 1.5 s after its turn begins (COMPUTER_DELAY_MS). */
+/** The computer moves an away seat 0.5 s after its turn begins (COMPUTER_DELAY_MS in global-setup.ts). */
 const waitForComputer = (page: Page, moves: number) =>
   expect.poll(() => page.locator(".move-list li").count(), { timeout: 5000 }).toBe(moves);
 const liveText = (page: Page) => page.locator('div.visually-hidden[aria-live="polite"]').textContent();

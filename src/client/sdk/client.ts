@@ -22,6 +22,7 @@ import ReconnectingWebSocket from "partysocket/ws";
 import {
   type ClientMessage,
   type Identity,
+  type Level,
   type ServerMessage,
   ServerMessageSchema,
   type Snapshot,
@@ -297,6 +298,15 @@ export class TableClient {
   /** The host frees a seat before the game starts. */
   remove(seat: number): Promise<void> {
     return this.request({ type: "remove", id: newRequestId(), seat }) as Promise<void>;
+  }
+
+  /**
+   * The host, outside a game: a computer player of `level` (`easy`, `normal`
+   * or `strong`) takes the free seat, named "Computer n". The table plays its
+   * turns, accepts every rematch and swap for it; `remove` frees the seat.
+   */
+  addComputer(seat: number, level: Level): Promise<void> {
+    return this.request({ type: "addComputer", id: newRequestId(), seat, level }) as Promise<void>;
   }
 
   /**

@@ -9,6 +9,7 @@ export type {
   Departure,
   ErrorCode,
   Identity,
+  Level,
   MovedBy,
   ResultView,
   SeatView,

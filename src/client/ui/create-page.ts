@@ -1,19 +1,34 @@
 /**
  * The front page (`/`): choose the game's settings and create a table, then
- * go to it with the host token kept in localStorage for that table.
+ * go to it with the host token kept in localStorage for that table. To play
+ * against the computer, choose how many computer players (or computers
+ * alone, to watch) and their level: they are seated before the page goes to
+ * the table.
  */
 import { DEFAULT_SETTINGS, makeSettings, type Settings } from "../../rules/index.ts";
 import {
   type Clock,
   createTable,
   hostTokenKey,
+  type Level,
   memoryTokens,
+  TableClient,
   TableError,
   type TableSettings,
+  type TokenStore,
   webStorageTokens,
 } from "../sdk/index.ts";
 import { Board } from "./board.ts";
 import { header, Notices, storage } from "./chrome.ts";
+import {
+  type ComputerChoice,
+  choiceValue,
+  computerChoices,
+  computerSeats,
+  fitChoice,
+  LEVELS,
+  parseChoice,
+} from "./computer-plan.ts";
 import { append, h } from "./dom.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
 import { NO_MOVES } from "./legal-moves.ts";
@@ -49,6 +64,27 @@ function valid(settings: Settings): boolean {
   }
 }
 
+/**
+ * Seats the chosen computer players at the new table, as its host, before
+ * the page goes there. Why here and not on the table page: the table page
+ * would need the choice handed over (in the address or sessionStorage) and
+ * acted on exactly once, never again on a reload or in a second tab, and
+ * until then a friend opening the link would see those seats free. Here the
+ * table is complete when anyone sees it. Should this fail, the table is there
+ * all the same, and its host adds computers in the lobby.
+ */
+async function seatComputers(tableId: string, tokens: TokenStore, seats: readonly number[], level: Level) {
+  if (seats.length === 0) return;
+  const client = new TableClient({ baseUrl: location.origin, tableId, tokens, requestTimeoutMs: 10_000 });
+  try {
+    await Promise.all(seats.map((seat) => client.addComputer(seat, level)));
+  } catch {
+    // The host can seat them on the table page.
+  } finally {
+    client.close();
+  }
+}
+
 export function mountCreate(root: HTMLElement, i18n: I18n): void {
   const store = storage();
   const tokens = store ? webStorageTokens(store) : memoryTokens();
@@ -65,12 +101,16 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     clock: null,
     firstPlayer: null,
   };
+  /** How many computer players, and how well they play: not table settings, but seats taken once it exists. */
+  let computers: ComputerChoice = 0;
+  let level: Level = "normal";
   let busy = false;
 
   /** Keeps the settings playable after a change: later fields give way to earlier ones. */
   function normalise(): void {
     // A chosen first seat the table no longer has goes back to a draw.
     if (state.firstPlayer !== null && state.firstPlayer >= state.players) state.firstPlayer = null;
+    computers = fitChoice(computers, state.players);
     if (state.variant === "capture") {
       state.colours = 1;
       state.pieces = 10;
@@ -109,6 +149,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       options: readonly [string, string, boolean][],
       value: string,
       onChange: (value: string) => void,
+      disabled = false,
     ) =>
       h(
         "div",
@@ -116,7 +157,12 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         h("label", { for: id }, i18n.t(label)),
         h(
           "select",
-          { id, name: id, onchange: (event: Event) => onChange((event.target as HTMLSelectElement).value) },
+          {
+            id,
+            name: id,
+            disabled,
+            onchange: (event: Event) => onChange((event.target as HTMLSelectElement).value),
+          },
           options.map(([optionValue, text, enabled]) =>
             h("option", { value: optionValue, selected: optionValue === value, disabled: !enabled }, text),
           ),
@@ -161,6 +207,15 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         true,
       ]),
     ];
+    const computerOptions = computerChoices(state.players).map((choice): [string, string, boolean] => [
+      choiceValue(choice),
+      choice === "all"
+        ? i18n.t("computersAll")
+        : choice === 0
+          ? i18n.t("computersNone")
+          : i18n.count("computersCount", choice),
+      true,
+    ]);
     const submit = h(
       "button",
       { type: "submit", class: "primary big", disabled: busy },
@@ -226,6 +281,25 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         state.firstPlayer = value === "" ? null : Number(value);
         render();
       }),
+      h(
+        "div",
+        { class: "row" },
+        select("computers", "computerPlayers", computerOptions, choiceValue(computers), (value) => {
+          computers = parseChoice(value);
+          render();
+        }),
+        select(
+          "computerLevel",
+          "computerLevel",
+          LEVELS.map((option): [string, string, boolean] => [option, i18n.t(`level_${option}`), true]),
+          level,
+          (value) => {
+            level = value as Level;
+            render();
+          },
+          computers === 0,
+        ),
+      ),
       submit,
     ]);
     if (focused) document.getElementById(focused)?.focus();
@@ -240,6 +314,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     try {
       const table = await createTable(location.origin, state);
       tokens.set(hostTokenKey(table.id), table.hostToken);
+      await seatComputers(table.id, tokens, computerSeats(state.players, computers), level);
       location.assign(`/t/${encodeURIComponent(table.id)}`);
     } catch (error) {
       busy = false;

@@ -153,6 +153,22 @@ const messages = {
   countedOutPiecesOff: "{name} was counted out: their pieces were taken off the board",
   countedOutPartnerPlays: "{name} was counted out: {partner} now plays their colour",
   countedOutPlain: "{name} was counted out",
+  computerN: "Computer {n}",
+  computerPlayers: "Computer players",
+  computersNone: "None",
+  computersCount_one: "{n} computer player",
+  computersCount_other: "{n} computer players",
+  computersAll: "Computers only (watch)",
+  computerLevel: "Computer level",
+  level_easy: "Easy",
+  level_normal: "Normal",
+  level_strong: "Strong",
+  computerBadge: "computer · {level}",
+  computerThinking: "{name} is thinking…",
+  addComputer: "Add computer",
+  addComputerTo: "Add computer to seat {n}",
+  levelFor: "Level of the computer for seat {n}",
+  nextGame: "Start the next game",
 };
 
 export type MessageKey = keyof typeof messages;

@@ -20,7 +20,10 @@ export function announcement(
     case "moved": {
       const name = names[event.seat];
       if (event.by === "timeout") return i18n.t("announceTimeout", { name });
-      if (event.by === "computer") return i18n.t("announceComputerMove", { name, move: event.path });
+      // A computer player's moves are all the computer's: its name says so already.
+      if (event.by === "computer" && model.computerLevel(event.seat) === null) {
+        return i18n.t("announceComputerMove", { name, move: event.path });
+      }
       return i18n.t("announceMove", { name, move: event.path });
     }
     case "started":

@@ -128,6 +128,7 @@ export class Controls {
       "also-for-absent": "rematchAlsoForAbsent",
       "for-absent": "rematchForAbsent",
       accepted: "rematchAccepted",
+      "next-game": "nextGame",
       idle: "rematch",
     } as const satisfies Record<NonNullable<RematchButton>, MessageKey>;
     const done = button === "accepted" || button === "idle";

@@ -9,10 +9,12 @@ import type { Identity, SeatView } from "../../sdk/index.ts";
  * The button: `accept` (your seat only), `also-for-absent` (your seat and the
  * seats of absent players: the host's acceptance covers them), `for-absent`
  * (only absent players' seats), `accepted` (you did; nothing left for you),
- * `idle` (a host without a seat, with no absent player to accept for), or
- * null for a spectator, who has no part in it.
+ * `next-game` (a host without a seat at a table of computer players alone,
+ * who always accept: the host's word starts the next game), `idle` (a host
+ * without a seat, with no absent player to accept for), or null for a
+ * spectator, who has no part in it.
  */
-export type RematchButton = "accept" | "also-for-absent" | "for-absent" | "accepted" | "idle" | null;
+export type RematchButton = "accept" | "also-for-absent" | "for-absent" | "accepted" | "next-game" | "idle" | null;
 
 export interface RematchState {
   readonly button: RematchButton;
@@ -33,6 +35,8 @@ export function rematchState(seats: readonly SeatView[], you: Identity): Rematch
   if (you.seat === null && !you.host) button = null;
   else if (forYou) button = forOthers ? "also-for-absent" : "accept";
   else if (forOthers) button = "for-absent";
-  else button = you.seat === null ? "idle" : "accepted";
+  else if (you.seat !== null) button = "accepted";
+  // Every seat taken and accepted, and yet no game: computer players alone wait for the host.
+  else button = waitingFor.length === 0 && freeSeats.length === 0 ? "next-game" : "idle";
   return { button, waitingFor, freeSeats };
 }

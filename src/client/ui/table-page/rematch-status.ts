@@ -22,7 +22,8 @@ export class RematchStatus {
     this.section.update([model.status, model.seats, you, names, i18n.language], () => {
       if (model.status !== "over") return [];
       const { waitingFor, freeSeats } = rematchState(model.seats, you);
-      const someoneAccepted = model.seats.some((seat) => seat.name !== null && seat.rematch);
+      // A computer player accepts at once: the wait is worth saying once a person has accepted.
+      const someoneAccepted = model.seats.some((seat) => seat.name !== null && seat.rematch && seat.computer === null);
       const waitingNames = waitingFor.map((seat) => names[seat] ?? "");
       const freeNames = freeSeats.map((seat) => names[seat] ?? "");
       return [

@@ -7,12 +7,16 @@
  * between games a player's buttons to move to a free seat or trade places
  * (colours stay with the seats), and the offers waiting for an answer; the
  * host's Remove buttons; the turn clock in the row of the seat to move, and
- * with a time bank every seat's bank; how many are watching.
+ * with a time bank every seat's bank; how many are watching. Between games
+ * the host may seat a computer player of a level in any free seat; a
+ * computer player's row says so and its level, with no connection dot (it
+ * has no connection to lose), and the host's Remove frees it.
  */
-import type { SeatView, TableClient, TableStatus } from "../../sdk/index.ts";
+import type { Level, SeatView, TableClient, TableStatus } from "../../sdk/index.ts";
 import type { Notices } from "../chrome.ts";
 import { formatClock } from "../clock-format.ts";
 import { swatch } from "../colours.ts";
+import { LEVELS } from "../computer-plan.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
@@ -35,6 +39,8 @@ export class Seats {
   private readonly store: Storage | undefined;
   /** The turn clock's reading, which counts down by itself; placed in the row of the seat to move. */
   private readonly clock: HTMLElement;
+  /** The level the host last chose for a computer player, shown in every free seat's choice. */
+  private level: Level = "normal";
 
   constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined, clock: HTMLElement) {
     this.i18n = i18n;
@@ -52,7 +58,7 @@ export class Seats {
     this.joinRow = h("div", { class: "join-row" }, this.nameLabel, this.nameInput);
   }
 
-  render({ model, you }: TableView): void {
+  render({ model, you, names }: TableView): void {
     const { i18n, client } = this;
     const turn = model.turn;
     const timed = model.status === "playing" && model.deadline !== null;
@@ -68,7 +74,7 @@ export class Seats {
           "li",
           { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
           h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)),
-          seat.name ? this.dot(seat.connected && (online || !isYou)) : null,
+          seat.name && seat.computer === null ? this.dot(seat.connected && (online || !isYou)) : null,
           h(
             "div",
             { class: "who" },
@@ -78,7 +84,9 @@ export class Seats {
               h(
                 "span",
                 { class: "name" },
-                seat.name ?? h("em", {}, `${i18n.t("seatN", { n: seat.seat + 1 })}: ${i18n.t("freeSeat")}`),
+                seat.name
+                  ? names[seat.seat]
+                  : h("em", {}, `${i18n.t("seatN", { n: seat.seat + 1 })}: ${i18n.t("freeSeat")}`),
               ),
               ...this.badges(model.status, seat, isYou),
             ),
@@ -87,17 +95,20 @@ export class Seats {
               : null,
           ),
           timed && toMove ? this.clock : this.bank(seat),
-          h("span", { class: "actions" }, this.buttons({ model, you }, seat)),
+          h("span", { class: "actions" }, this.buttons({ model, you, names }, seat)),
         );
       });
       return [
         h("h2", {}, i18n.t("seats")),
         swapRequests(model.seats, you, model.status).map((seat) =>
-          h("p", { class: "swap-request" }, i18n.t("swapRequest", { name: model.seats[seat]?.name ?? "" })),
+          h("p", { class: "swap-request" }, i18n.t("swapRequest", { name: names[seat] ?? "" })),
         ),
         h("ul", { class: "seat-list" }, rows),
         model.spectators > 0 ? h("p", { class: "watching" }, i18n.count("watching", model.spectators)) : null,
-        you.seat === null && model.status === "playing" ? h("p", { class: "hint" }, i18n.t("spectatorHint")) : null,
+        // A table of computers alone is there to watch: no seat to take.
+        you.seat === null && model.status === "playing" && model.seats.some((seat) => seat.computer === null)
+          ? h("p", { class: "hint" }, i18n.t("spectatorHint"))
+          : null,
       ];
     });
     this.nameLabel.textContent = i18n.t("yourName");
@@ -110,11 +121,15 @@ export class Seats {
     return h("span", { class: `dot ${connected ? "on" : "off"}`, role: "img", "aria-label": label, title: label });
   }
 
-  /** You; left the game; accepted the rematch; played by the computer. */
+  /** You; a computer player and its level; left the game; accepted the rematch; played by the computer. */
   private badges(status: TableStatus, seat: SeatView, isYou: boolean): HTMLElement[] {
     const { i18n } = this;
     const badges: HTMLElement[] = [];
     if (isYou) badges.push(h("span", { class: "badge" }, i18n.t("you")));
+    if (seat.computer !== null) {
+      const level = i18n.t(`level_${seat.computer}`).toLocaleLowerCase(i18n.language);
+      badges.push(h("span", { class: "badge computer" }, icon("computer"), i18n.t("computerBadge", { level })));
+    }
     // After the game the leaver's seat is free for anyone: the standings and the leavers' lines say who left.
     if (status === "playing" && seat.resigned) badges.push(h("span", { class: "badge muted" }, i18n.t("left")));
     if (status === "over" && seat.name && seat.rematch) {
@@ -131,14 +146,18 @@ export class Seats {
     return h("span", { class: "clock seat-bank", title: this.i18n.t("bankTitle") }, time);
   }
 
-  /** Sit here (a spectator, before a game); move, swap or answer a swap (a player, between games); Remove (the host). */
-  private buttons({ model, you }: Pick<TableView, "model" | "you">, seat: SeatView): HTMLElement[] {
+  /**
+   * Sit here (a spectator, before a game); move, swap or answer a swap (a
+   * player, between games); Remove, or for a free seat a computer player of
+   * a level (the host, between games).
+   */
+  private buttons({ model, you, names }: Pick<TableView, "model" | "you" | "names">, seat: SeatView): HTMLElement[] {
     const { i18n, client } = this;
     const buttons: HTMLElement[] = [];
     const button = (props: Record<string, string | boolean | EventListener>, text: string) =>
       h("button", { type: "button", ...props }, text);
     const swap = () => client.swap(seat.seat).catch(() => {});
-    const name = seat.name ?? "";
+    const name = names[seat.seat] ?? "";
     if (!seat.name && you.seat === null && model.status !== "playing") {
       const label = i18n.t("takeSeat", { n: seat.seat + 1 });
       const focus = `sit-${seat.seat}`;
@@ -192,7 +211,42 @@ export class Seats {
         ),
       );
     }
+    if (!seat.name && you.host && model.status !== "playing") buttons.push(this.addComputer(seat.seat));
     return buttons;
+  }
+
+  /** The host's choice of a level and the button that seats a computer player of that level. */
+  private addComputer(seat: number): HTMLElement {
+    const { i18n, client } = this;
+    const select = h(
+      "select",
+      {
+        class: "computer-level",
+        "data-focus": `level-${seat}`,
+        "aria-label": i18n.t("levelFor", { n: seat + 1 }),
+        onchange: () => {
+          this.level = select.value as Level;
+          // Every free seat's choice says the same level.
+          for (const other of this.element.querySelectorAll<HTMLSelectElement>("select.computer-level")) {
+            other.value = this.level;
+          }
+        },
+      },
+      LEVELS.map((level) => h("option", { value: level, selected: level === this.level }, i18n.t(`level_${level}`))),
+    );
+    const label = i18n.t("addComputerTo", { n: seat + 1 });
+    const add = () => client.addComputer(seat, select.value as Level).catch(() => {});
+    return h(
+      "span",
+      { class: "add-computer" },
+      select,
+      h(
+        "button",
+        { type: "button", class: "add", "data-focus": `add-computer-${seat}`, "aria-label": label, onclick: add },
+        icon("computer"),
+        i18n.t("addComputer"),
+      ),
+    );
   }
 
   private join(seat: number): void {

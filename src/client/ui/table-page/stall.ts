@@ -11,12 +11,13 @@ export type StallFacts = Pick<TableModel, "status" | "turn" | "seats">;
 
 /**
  * The seat to move when it has no connection and the computer does not play
- * it, if this visitor is another player still in the game; else null.
+ * it (a computer player has no connection to lose), if this visitor is
+ * another player still in the game; else null.
  */
 export function stalledSeat({ status, turn, seats }: StallFacts, you: Identity): number | null {
   if (status !== "playing" || turn === null || you.seat === null || turn.seat === you.seat) return null;
   const mine: SeatView | undefined = seats[you.seat];
   const mover: SeatView | undefined = seats[turn.seat];
-  if (!mine || mine.resigned || !mover || mover.connected || mover.away) return null;
+  if (!mine || mine.resigned || !mover || mover.connected || mover.away || mover.computer !== null) return null;
   return turn.seat;
 }

@@ -5,7 +5,6 @@
  * seat: between games players trade seats, and a leaver's freed seat starts
  * from nothing under its next player.
  */
-import type { SeatView } from "../../sdk/index.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
@@ -24,7 +23,7 @@ export class Standings {
   render(view: TableView): void {
     const { model, players } = view;
     const { i18n } = this;
-    this.section.update([model.result, players, model.seats, i18n.language], () => {
+    this.section.update([model.result, players, view.names, model.seats, i18n.language], () => {
       if (!model.result) return [];
       return [this.standings(view), hasScore(model.seats) ? this.scores(view) : null];
     });
@@ -73,9 +72,9 @@ export class Standings {
   }
 
   /** The players seated now, most points first. */
-  private scores({ model }: TableView): HTMLElement {
+  private scores({ model, names }: TableView): HTMLElement {
     const { i18n } = this;
-    const seated = model.seats.filter((seat): seat is SeatView & { name: string } => seat.name !== null);
+    const seated = model.seats.filter((seat) => seat.name !== null);
     seated.sort((a, b) => b.score.points - a.score.points || b.score.games - a.score.games || a.seat - b.seat);
     return h(
       "table",
@@ -92,7 +91,7 @@ export class Standings {
           h(
             "tr",
             { "data-seat": seat.seat },
-            h("td", {}, h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)), seat.name),
+            h("td", {}, h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)), names[seat.seat]),
             h("td", { class: "score" }, scoreText(i18n, seat.score)),
           ),
         ),

@@ -1,7 +1,7 @@
 /**
  * Where the game stands: waiting for players or the host (and who will
- * begin), whose turn it is (with a hint on your own), or who won (and who
- * begins the next game).
+ * begin), whose turn it is (with a hint on your own; a computer player to
+ * move is thinking), or who won (and who begins the next game).
  */
 
 import { swatch } from "../colours.ts";
@@ -62,13 +62,16 @@ export class TurnStatus {
       if (!turn) return [];
       const colour = turn.colour ? i18n.colour(turn.colour) : null;
       const mine = turn.seat === you.seat;
+      const thinking = model.computerLevel(turn.seat) !== null;
       const text = mine
         ? colour
           ? i18n.t("yourTurnColour", { colour })
           : i18n.t("yourTurn")
-        : colour
-          ? i18n.t("turnOfColour", { name: names[turn.seat], colour })
-          : i18n.t("turnOf", { name: names[turn.seat] });
+        : thinking
+          ? i18n.t("computerThinking", { name: names[turn.seat] })
+          : colour
+            ? i18n.t("turnOfColour", { name: names[turn.seat], colour })
+            : i18n.t("turnOf", { name: names[turn.seat] });
       return [
         h(
           "p",

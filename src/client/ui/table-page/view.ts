@@ -16,14 +16,31 @@ export interface TableView {
   readonly players: readonly string[];
 }
 
+/** The server names a computer player "Computer n", n its seat when it sat down (it keeps the name through a swap). */
+const COMPUTER_NAME = /^Computer ([1-6])$/;
+
+/** A player's name as the page shows it: a computer player's "Computer n" in the page's language. */
+export function displayName(i18n: I18n, name: string, computer: boolean): string {
+  const match = computer ? COMPUTER_NAME.exec(name) : null;
+  return match ? i18n.t("computerN", { n: Number(match[1]) }) : name;
+}
+
 export function seatNames(i18n: I18n, model: TableModel): string[] {
-  return model.seats.map((seat) => seat.name ?? i18n.t("seatN", { n: seat.seat + 1 }));
+  return model.seats.map((seat) =>
+    seat.name === null ? i18n.t("seatN", { n: seat.seat + 1 }) : displayName(i18n, seat.name, seat.computer !== null),
+  );
 }
 
 /** The players of the current (or last) game by seat: the names the game started with, else the seat's name now. */
 export function playerNames(i18n: I18n, model: TableModel): string[] {
   const started = model.players;
-  return seatNames(i18n, model).map((name, seat) => started[seat] ?? name);
+  return seatNames(i18n, model).map((name, seat) => {
+    const player = started[seat];
+    if (player == null || player === model.seats[seat]?.name) return name;
+    // The seat changed hands since the game began (a leaver's seat, or a computer the host removed after it):
+    // the model no longer says whether that player was a computer, so the name alone decides.
+    return displayName(i18n, player, true);
+  });
 }
 
 /**
