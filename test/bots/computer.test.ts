@@ -7,8 +7,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { budget } from "../../src/bots/budget.ts";
-import { LEVEL_LIMITS, RACE_SHAPES } from "../../src/bots/computer.ts";
+import { LEVEL_LIMITS, raceStep } from "../../src/bots/computer.ts";
 import {
   type ComputerOptions,
   computerMove,
@@ -18,7 +17,7 @@ import {
   type MoveAction,
 } from "../../src/bots/index.ts";
 import { afterMove, hasFinished, raceBoardOf, soloBoard } from "../../src/bots/race-board.ts";
-import { greedyStep, searchStep } from "../../src/bots/race-levels.ts";
+import { greedyStep } from "../../src/bots/race-levels.ts";
 import { formatPath, Game, type Hole, type Settings, TURN_LIMIT_PER_COLOUR } from "../../src/rules/index.ts";
 import { copy, legalSettings, replay } from "../rules/helpers.ts";
 
@@ -246,7 +245,7 @@ describe("the race on the computer players' own board", () => {
     let board = soloBoard("N");
     let moves = 0;
     while (!hasFinished(board) && moves < 100) {
-      const step = searchStep(board, RACE_SHAPES.strong, budget(STILL, 1, LEVEL_LIMITS.strong.maxNodes));
+      const step = raceStep(board, { level: "strong", now: STILL });
       if (!step) throw new Error("no move");
       board = afterMove(board, step.from, step.to);
       moves++;
