@@ -12,17 +12,20 @@
  * - Head to head in the race: each level against greedy opponents
  *   (`greedyMove`, the baseline: the largest distance gain), N games with
  *   two players (the level in each seat and each seat first, in turn), 0.6 N
- *   with three and with six. The first move of every colour is random, so
+ *   with three and with six (default N = 200). The first move of every colour is random, so
  *   that the games differ. A win is first place alone; 95 % Wilson intervals.
- * - Capture: each level against the longest-capture baseline, N two-player
- *   games, the first two moves random: wins, draws, the average margin
- *   (its captures less the best opponent's).
+ * - Capture: each level against the longest-capture baseline (`greedyMove`),
+ *   N two-player games and 0.6 N three-player games, the first two moves
+ *   random: wins, draws, the average margin (its captures less the best
+ *   opponent's).
  * - Cost: CPU time per move (`process.cpuUsage`, user + system, of this
  *   process) of every timed move above, plus one self-play game per level
  *   and setting: median and max per level and setting. Each level is warmed
  *   up with a short game first. The levels get their default limits, and as
  *   their clock (`now`) this process's CPU time, so that the time limit
- *   counts the move's own work even on a loaded machine.
+ *   counts the move's own work even on a loaded machine; then a few
+ *   self-play games with a clock that stands still ("clock still"), as on
+ *   Cloudflare Workers, where the node budget alone stops a move.
  *
  * Prints the figures, then one JSON line with all of them.
  */
@@ -36,7 +39,7 @@ import { Game, type Hole, type Settings } from "../src/rules/index.ts";
 
 const usage = "usage: npm run -s bench:bots -- [--games N] [--seed S]";
 const { values } = parseArgs({
-  options: { games: { type: "string", default: "100" }, seed: { type: "string", default: "1" } },
+  options: { games: { type: "string", default: "200" }, seed: { type: "string", default: "1" } },
 });
 const GAMES = Number(values.games);
 const SEED = Number(values.seed);
@@ -74,12 +77,12 @@ function record(level: Level, setting: string, ms: number): void {
 }
 
 /** One turn of `who` for the side to move, timed when it is a level; a pass when it must pass. */
-function turn(game: Game, who: Player, setting: string, random: () => number): void {
+function turn(game: Game, who: Player, setting: string, random: () => number, clock: () => number = cpuMs): void {
   let action: MoveAction | undefined;
   if (who === "greedy") action = greedyMove(game);
   else {
     const start = cpuMs();
-    action = computerMove(game, { level: who, now: cpuMs, random });
+    action = computerMove(game, { level: who, now: clock, random });
     record(who, setting, cpuMs() - start);
   }
   if (action) game.commit(action);
@@ -272,11 +275,14 @@ for (const players of [2, 3, 6] as const) {
   }
 }
 
-console.log(`\nCapture, 2 players: each level against the longest capture, ${GAMES} games:`);
-const capture: Partial<Record<Level, Tally>> = {};
-for (const level of LEVELS) {
-  capture[level] = captureMatch(level, 2, GAMES);
-  console.log(`  ${level.padEnd(7)} ${describe(capture[level] as Tally)}`);
+const capture: Record<2 | 3, Partial<Record<Level, Tally>>> = { 2: {}, 3: {} };
+for (const players of [2, 3] as const) {
+  const games = matchGames[players];
+  console.log(`\nCapture, ${players} players: each level against ${players - 1} longest capture, ${games} games:`);
+  for (const level of LEVELS) {
+    capture[players][level] = captureMatch(level, players, games);
+    console.log(`  ${level.padEnd(7)} ${describe(capture[players][level] as Tally)}`);
+  }
 }
 
 // Cost: one self-play game per level and setting, added to the moves timed above.
@@ -304,6 +310,21 @@ for (const settings of COST_SETTINGS) {
     while (!game.isOver) turn(game, level, label(settings), random);
   }
 }
+// As on Cloudflare Workers, where the clock stands still during a computation: the node budget alone stops a move.
+const STILL_SETTINGS: Partial<Settings>[] = [
+  { players: 2 },
+  { players: 6 },
+  { players: 2, colours: 3 },
+  { variant: "capture", players: 2 },
+  { variant: "capture", players: 2, longJump: true },
+];
+for (const settings of STILL_SETTINGS) {
+  for (const level of LEVELS) {
+    const random = seeded(SEED + 1);
+    const game = Game.create(settings, { firstPlayer: 1 });
+    while (!game.isOver) turn(game, level, `${label(settings)}, clock still`, random, () => 0);
+  }
+}
 
 console.log("\nCPU ms per move (median / max, moves timed), default limits:");
 const limits = LEVELS.map(
@@ -322,6 +343,23 @@ for (const name of settingNames) {
 }
 const all = (level: Level) => [...(costs.get(level) as Map<string, number[]>).values()].flat();
 console.log(`  ${"all".padEnd(width)}  ${LEVELS.map((level) => cell(all(level))).join("")}`);
+
+function captureFigures(tallies: Partial<Record<Level, Tally>>) {
+  return Object.fromEntries(
+    LEVELS.map((level) => {
+      const tally = tallies[level] as Tally;
+      return [
+        level,
+        {
+          winRate: round(tally.wins / tally.games),
+          ci: tally.ci.map((bound) => round(bound)),
+          draws: tally.draws,
+          margin: round(tally.margin ?? 0),
+        },
+      ];
+    }),
+  );
+}
 
 const rate = (tallies: Partial<Record<Level, Tally>>) =>
   Object.fromEntries(
@@ -342,20 +380,8 @@ console.log(
     vsGreedy3pCI: interval(race[3]),
     vsGreedy6p: rate(race[6]),
     vsGreedy6pCI: interval(race[6]),
-    capture: Object.fromEntries(
-      LEVELS.map((level) => {
-        const tally = capture[level] as Tally;
-        return [
-          level,
-          {
-            winRate: round(tally.wins / tally.games),
-            ci: tally.ci.map((bound) => round(bound)),
-            draws: tally.draws,
-            margin: round(tally.margin ?? 0),
-          },
-        ];
-      }),
-    ),
+    capture: captureFigures(capture[2]),
+    capture3p: captureFigures(capture[3]),
     msPerMoveBySetting: Object.fromEntries(
       LEVELS.map((level) => [
         level,

@@ -85,7 +85,7 @@ export function raceStep(board: RaceBoard, options: ComputerOptions): RaceStep |
   if (level === "easy") return noisyStep(board, EASY_NOISE, options.random ?? Math.random);
   const shape = RACE_SHAPES[level];
   const crowded = level === "strong" && board.colours >= CROWDED;
-  return searchStep(board, crowded ? { ...shape, leafWeight: 1 } : shape, budgetOf(options));
+  return searchStep(board, crowded ? { leafWeight: 1, ...shape } : shape, budgetOf(options));
 }
 
 function budgetOf(options: ComputerOptions): Budget {
