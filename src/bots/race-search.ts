@@ -8,7 +8,8 @@
  * different move orders are merged. The move chosen is the first move
  * towards the best position of the deepest layer completed: the fewest
  * moves to finish when the search sees the finish, otherwise the most
- * progress in as many moves as it could look at.
+ * progress in as many moves as it could look at (or, with `leafWeight`,
+ * the progress that comes soonest).
  */
 import { HOLE_COUNT, type Hole, raceDestinations } from "../rules/index.ts";
 import type { Budget } from "./budget.ts";
@@ -187,6 +188,7 @@ export function searchRace(
   const select = (parent: Layer, width: number, first: boolean): Layer => {
     const { count, value: childValue, rank: childRank, key: childKey } = children;
     // Ranks are whole numbers (costs are whole), so rank and index pack into one number a plain sort orders.
+    if (count >= INDEX_SPAN) throw new RangeError(`${count} children in one layer: at most ${INDEX_SPAN - 1}`);
     if (order.length < count) order = new Float64Array(Math.max(count, 2 * order.length));
     for (let c = 0; c < count; c++) order[c] = childRank[c] * INDEX_SPAN + c;
     // Only the best few need ordering: twice the width, as merged transpositions thin them out.
