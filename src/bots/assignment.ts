@@ -38,14 +38,6 @@ export class Assignment {
     this.visited = new Uint8Array(columns + 1);
   }
 
-  /** Removes every row, so that the same object (and its memory) serves again: the search reuses one. */
-  clear(): void {
-    this.rows = 0;
-    this.rowPotential.fill(0);
-    this.columnPotential.fill(0);
-    this.rowOf.fill(0);
-  }
-
   /** Adds a row: `costs[column]` is what giving it each column costs. There must be a column left for it. */
   add(costs: ArrayLike<number>): void {
     this.place(costs);

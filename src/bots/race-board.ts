@@ -26,6 +26,8 @@ export interface RaceBoard {
   readonly longJump: boolean;
   /** For each hole the player's pieces left in its last moves, how many of its moves ago (1: its last). */
   readonly recent: ReadonlyMap<Hole, number>;
+  /** How many colours have pieces on the board, this one included: how crowded the race is. */
+  readonly colours: number;
 }
 
 /** How far back the computer players remember the holes their pieces left (as the greedy player does). */
@@ -40,8 +42,10 @@ export function raceBoardOf(game: Game): RaceBoard {
   if (game.settings.teams) for (const own of [...side]) side.add(oppositePoint(own));
   const cells = new Uint8Array(HOLE_COUNT);
   const pieces: Hole[] = [];
+  const colours = new Set<string>();
   game.board().forEach((occupant, hole) => {
     if (occupant === null) return;
+    colours.add(occupant);
     if (occupant === colour) {
       cells[hole] = OWN;
       pieces.push(hole);
@@ -53,6 +57,7 @@ export function raceBoardOf(game: Game): RaceBoard {
     goal: goalHoles(colour, game.settings.pieces),
     longJump: game.settings.longJump,
     recent: recentlyLeft(game, player),
+    colours: colours.size,
   };
 }
 
@@ -60,7 +65,8 @@ export function raceBoardOf(game: Game): RaceBoard {
 export function soloBoard(colour: Point, longJump = false): RaceBoard {
   const cells = new Uint8Array(HOLE_COUNT);
   for (const hole of POINT_HOLES[colour]) cells[hole] = OWN;
-  return { cells, pieces: [...POINT_HOLES[colour]], goal: goalHoles(colour, 10), longJump, recent: new Map() };
+  const pieces = [...POINT_HOLES[colour]];
+  return { cells, pieces, goal: goalHoles(colour, 10), longJump, recent: new Map(), colours: 1 };
 }
 
 /** The board after the colour moves from `from` to `to` (a new board; the memory counts the move). */

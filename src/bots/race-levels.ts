@@ -67,7 +67,10 @@ export function noisyStep(board: RaceBoard, noise: number, random: () => number)
   return best && { from: best.from, to: best.to };
 }
 
-/** How the search measures a hole: steps to the goal's tip plus the depth in a wrong point, squared. */
+/**
+ * How the search measures a hole: steps to the goal's tip plus the depth in a wrong point, squared.
+ * Whole, so that every measure is a whole number, as the search's ordering needs.
+ */
 const TIP_EXPONENT = 2;
 
 /**

@@ -8,7 +8,8 @@
  * different move orders are merged. The move chosen is the first move
  * towards the best position of the deepest layer completed: the fewest
  * moves to finish when the search sees the finish, otherwise the most
- * progress in as many moves as it could look at.
+ * progress in as many moves as it could look at (or, with `leafWeight`,
+ * the progress that comes soonest).
  */
 import { HOLE_COUNT, type Hole, raceDestinations } from "../rules/index.ts";
 import type { Budget } from "./budget.ts";
@@ -20,12 +21,13 @@ export interface SearchShape {
   /** The deepest layer: how many of its own moves the search looks ahead. */
   readonly depth: number;
   /**
-   * Rank positions by the measure summed along the moves that lead there,
-   * not by the measure at the end: of two lines that get as far, the one
-   * that gets there sooner. Where others move between the colour's moves
+   * With a weight, positions are ranked by the measure summed along the
+   * moves that lead there, the last position's counted `leafWeight` times,
+   * not by the measure at the end alone: of two lines that get as far, the
+   * one that gets there sooner. Where others move between the colour's moves
    * a plan rarely survives whole, and early progress is the surer.
    */
-  readonly accumulate?: boolean;
+  readonly leafWeight?: number;
 }
 
 /** A move of the colour, from one hole to another: the engine fills in a route. */
@@ -69,8 +71,8 @@ const FINISHED = -1e9;
 interface Layer {
   readonly pieces: Int16Array;
   readonly value: Float64Array;
-  /** What the beam orders positions by: `value`, or its sum along the line (`accumulate`). */
-  readonly rank: Float64Array;
+  /** The sum of `value` along the line that leads to each position. */
+  readonly sum: Float64Array;
   /** Index of the first move each position descends from. */
   readonly root: Int32Array;
   readonly key: Int32Array;
@@ -84,16 +86,19 @@ class Children {
   piece = new Int8Array(1024);
   to = new Int16Array(1024);
   value = new Float64Array(1024);
+  sum = new Float64Array(1024);
+  /** What the beam orders positions by: `value`, or with `leafWeight` the line's sum weighted towards its end. */
   rank = new Float64Array(1024);
   key = new Int32Array(1024);
 
-  push(parent: number, piece: number, to: Hole, value: number, rank: number, key: number): void {
+  push(parent: number, piece: number, to: Hole, value: number, sum: number, rank: number, key: number): void {
     if (this.count === this.parent.length) this.grow();
     const c = this.count++;
     this.parent[c] = parent;
     this.piece[c] = piece;
     this.to[c] = to;
     this.value[c] = value;
+    this.sum[c] = sum;
     this.rank[c] = rank;
     this.key[c] = key;
   }
@@ -104,15 +109,17 @@ class Children {
     const piece = new Int8Array(size);
     const to = new Int16Array(size);
     const value = new Float64Array(size);
+    const sum = new Float64Array(size);
     const rank = new Float64Array(size);
     const key = new Int32Array(size);
     parent.set(this.parent);
     piece.set(this.piece);
     to.set(this.to);
     value.set(this.value);
+    sum.set(this.sum);
     rank.set(this.rank);
     key.set(this.key);
-    Object.assign(this, { parent, piece, to, value, rank, key });
+    Object.assign(this, { parent, piece, to, value, sum, rank, key });
   }
 }
 
@@ -142,7 +149,8 @@ export function searchRace(
   // The anti-blocking rule: every goal hole filled, one at least by the colour, none by its own side.
   const finishes = (own: number) => !sideInGoal && own > 0 && own + othersInGoal === goal.length;
 
-  const accumulate = shape.accumulate === true;
+  // 0: the measure at the end alone.
+  const leafWeight = shape.leafWeight ?? 0;
   const destinations = new Int16Array(HOLE_COUNT);
   const children = new Children();
   let order = new Float64Array(1024);
@@ -163,12 +171,13 @@ export function searchRace(
       const without = layer.value[p] - costs[from];
       const ownWithout = own - inGoal[from];
       const key = layer.key[p] ^ ZOBRIST[from];
-      const before = accumulate ? layer.rank[p] : 0;
+      const before = layer.sum[p];
       for (let k = 0; k < moves; k++) {
         const to = destinations[k];
         const finished = finishes(ownWithout + inGoal[to]);
         const value = finished ? FINISHED + depth : without + costs[to];
-        children.push(p, i, to, value, finished ? value : before + value, key ^ ZOBRIST[to]);
+        const rank = finished || leafWeight === 0 ? value : before + leafWeight * value;
+        children.push(p, i, to, value, before + value, rank, key ^ ZOBRIST[to]);
       }
       nodes += moves;
     }
@@ -179,6 +188,7 @@ export function searchRace(
   const select = (parent: Layer, width: number, first: boolean): Layer => {
     const { count, value: childValue, rank: childRank, key: childKey } = children;
     // Ranks are whole numbers (costs are whole), so rank and index pack into one number a plain sort orders.
+    if (count >= INDEX_SPAN) throw new RangeError(`${count} children in one layer: at most ${INDEX_SPAN - 1}`);
     if (order.length < count) order = new Float64Array(Math.max(count, 2 * order.length));
     for (let c = 0; c < count; c++) order[c] = childRank[c] * INDEX_SPAN + c;
     // Only the best few need ordering: twice the width, as merged transpositions thin them out.
@@ -199,7 +209,7 @@ export function searchRace(
     const layer: Layer = {
       pieces: new Int16Array(kept.length * n),
       value: new Float64Array(kept.length),
-      rank: new Float64Array(kept.length),
+      sum: new Float64Array(kept.length),
       root: new Int32Array(kept.length),
       key: new Int32Array(kept.length),
       size: kept.length,
@@ -209,7 +219,7 @@ export function searchRace(
       layer.pieces.set(parent.pieces.subarray(p * n, p * n + n), q * n);
       layer.pieces[q * n + children.piece[c]] = children.to[c];
       layer.value[q] = childValue[c];
-      layer.rank[q] = childRank[c];
+      layer.sum[q] = children.sum[c];
       layer.root[q] = first ? c : parent.root[p];
       layer.key[q] = childKey[c];
     });
@@ -226,7 +236,7 @@ export function searchRace(
   const start: Layer = {
     pieces: Int16Array.from(board.pieces),
     value: Float64Array.of(startValue),
-    rank: Float64Array.of(0),
+    sum: Float64Array.of(0),
     root: Int32Array.of(-1),
     key: Int32Array.of(startKey),
     size: 1,

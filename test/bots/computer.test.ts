@@ -7,8 +7,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { budget } from "../../src/bots/budget.ts";
-import { LEVEL_LIMITS, RACE_SHAPES } from "../../src/bots/computer.ts";
+import { UNLIMITED } from "../../src/bots/budget.ts";
+import { lookAhead } from "../../src/bots/capture-levels.ts";
+import { LEVEL_LIMITS, raceStep } from "../../src/bots/computer.ts";
 import {
   type ComputerOptions,
   computerMove,
@@ -18,7 +19,7 @@ import {
   type MoveAction,
 } from "../../src/bots/index.ts";
 import { afterMove, hasFinished, raceBoardOf, soloBoard } from "../../src/bots/race-board.ts";
-import { greedyStep, searchStep } from "../../src/bots/race-levels.ts";
+import { greedyStep } from "../../src/bots/race-levels.ts";
 import { formatPath, Game, type Hole, type Settings, TURN_LIMIT_PER_COLOUR } from "../../src/rules/index.ts";
 import { copy, legalSettings, replay } from "../rules/helpers.ts";
 
@@ -246,7 +247,7 @@ describe("the race on the computer players' own board", () => {
     let board = soloBoard("N");
     let moves = 0;
     while (!hasFinished(board) && moves < 100) {
-      const step = searchStep(board, RACE_SHAPES.strong, budget(STILL, 1, LEVEL_LIMITS.strong.maxNodes));
+      const step = raceStep(board, { level: "strong", now: STILL });
       if (!step) throw new Error("no move");
       board = afterMove(board, step.from, step.to);
       moves++;
@@ -270,24 +271,49 @@ describe("capture: normal is the greedy player, strong weighs the reply its move
     );
   });
 
-  it("strong's captures less the next player's longest reply are at least the greedy chain's", () => {
-    /** Captures less the longest reply, or undefined when the replies are too many to list. */
-    const score = (game: Game, action: MoveAction) => {
-      const after = copy(game);
-      after.commit(action);
-      if (after.countMoves() > 20_000) return undefined;
-      const reply = after.isOver ? 0 : Math.max(...after.legalMoves().map((move) => move.captured.length));
-      return action.move.captured.length - reply;
-    };
+  /** The longest chain the next player has after `action`, or undefined when its moves are too many to list. */
+  const longestReply = (game: Game, action: MoveAction) => {
+    const after = copy(game);
+    after.commit(action);
+    if (after.isOver) return 0;
+    if (after.countMoves() > 20_000) return undefined;
+    return Math.max(...after.legalMoves().map((move) => move.captured.length));
+  };
+  const boardOf = (game: Game) => Uint8Array.from(game.board(), (occupant) => (occupant === null ? 0 : 1));
+
+  it("looking two turns ahead, the chain's captures less the longest reply are the most of all the longest chains'", () => {
     fc.assert(
       fc.property(capturePositions, (spec) => {
         const game = randomGame(spec);
         if (game.isOver || game.countMoves() > 3_000) return;
-        const strong = score(game, computerMove(game, { level: "strong", now: STILL }) as MoveAction);
-        const greedy = score(game, greedyMove(game) as MoveAction);
-        if (strong !== undefined && greedy !== undefined) expect(strong).toBeGreaterThanOrEqual(greedy);
+        const chain = lookAhead(boardOf(game), game.settings.longJump, 2, UNLIMITED);
+        const strong = game.check({ kind: "path", path: chain.path }) as MoveAction;
+        expect(strong.move.captured).toEqual(chain.captured);
+        const greedy = greedyMove(game) as MoveAction;
+        const [strongReply, greedyReply] = [longestReply(game, strong), longestReply(game, greedy)];
+        if (strongReply === undefined || greedyReply === undefined) return;
+        expect(strong.move.captured.length - strongReply).toBeGreaterThanOrEqual(
+          greedy.move.captured.length - greedyReply,
+        );
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it("with three players or more, strong captures as many as greedy and leaves the next player no longer a chain", () => {
+    const crowded = capturePositions.filter((spec) => spec.settings.players > 2 && spec.resign === null);
+    fc.assert(
+      fc.property(crowded, (spec) => {
+        const game = randomGame(spec);
+        if (game.isOver || game.countMoves() > 3_000) return;
+        const strong = computerMove(game, { level: "strong", now: STILL }) as MoveAction;
+        const greedy = greedyMove(game) as MoveAction;
+        expect(strong.move.captured.length).toBe(greedy.move.captured.length);
+        const [strongReply, greedyReply] = [longestReply(game, strong), longestReply(game, greedy)];
+        if (strongReply !== undefined && greedyReply !== undefined)
+          expect(strongReply).toBeLessThanOrEqual(greedyReply);
+      }),
+      { numRuns: 40 },
     );
   });
 });
