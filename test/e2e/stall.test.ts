@@ -83,8 +83,11 @@ describe("a player who vanishes on their turn", () => {
     await screenshot(aino.page, "stall-1-remedies-counting-down-phone");
     await aino.page.setViewportSize(DESKTOP);
 
-    // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (1.5 s later).
-    await expect.poll(() => panel.locator("p").textContent()).toBe("Bjørn is disconnected. You may now:");
+    // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (0.5 s later).
+    // expect.poll waits 1 s by default: up to the whole grace may be left.
+    await expect
+      .poll(() => panel.locator("p").textContent(), { timeout: PAST_GRACE_MS })
+      .toBe("Bjørn is disconnected. You may now:");
     expect(await letComputer.isDisabled()).toBe(false);
     await letComputer.click();
     await expect.poll(() => computerBadge(aino.page).textContent()).toBe("computer plays");
