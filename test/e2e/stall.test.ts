@@ -83,7 +83,8 @@ describe("a player who vanishes on their turn", () => {
     await screenshot(aino.page, "stall-1-remedies-counting-down-phone");
     await aino.page.setViewportSize(DESKTOP);
 
-    // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (1.5 s later).
+    // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (0.5 s later).
+    // expect.poll waits 1 s by default: up to the whole grace may be left, on a busy machine more.
     await expect
       .poll(() => panel.locator("p").textContent(), { timeout: 15_000 })
       .toBe("Bjørn is disconnected. You may now:");
