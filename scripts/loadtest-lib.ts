@@ -5,7 +5,7 @@
  * time and I/O of its processes from /proc; a small socket client that
  * checks every event's `seq`; and medians and percentiles.
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -172,6 +172,75 @@ export function usageDelta(before: ProcessUsage, after: ProcessUsage): ProcessUs
 
 export function totalCpuMs(usage: ProcessUsage): number {
   return Object.values(usage.cpuMs).reduce((sum, ms) => sum + ms, 0);
+}
+
+/** The workerd processes of a group. */
+export async function workerdPids(group: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (Number(fields[2]) === group && comm.startsWith("workerd")) pids.push(Number(pid));
+    } catch {
+      // Gone.
+    }
+  }
+  return pids;
+}
+
+export interface DiskWrites {
+  /** Write system calls to files (not sockets or pipes), and the bytes they wrote, by kind of file. */
+  readonly calls: number;
+  readonly bytes: number;
+  readonly syncs: number;
+  readonly byFile: Record<string, { calls: number; bytes: number }>;
+}
+
+/**
+ * Counts the write system calls of processes to files with strace (attached
+ * to every thread), until `stop`. Slows the processes a great deal: only the
+ * counts are worth reading, not the speed of a traced run.
+ */
+export async function traceWrites(pids: readonly number[]): Promise<{ stop(): Promise<DiskWrites> }> {
+  const dir = await mkdtemp(join(tmpdir(), "cc-strace-"));
+  const out = join(dir, "trace");
+  const args = ["-f", "-qq", "-y", "-e", "trace=write,pwrite64,writev,pwritev,pwritev2,fsync,fdatasync", "-o", out];
+  const child = spawn("strace", [...args, ...pids.flatMap((pid) => ["-p", String(pid)])], { stdio: "ignore" });
+  await sleep(1000); // attached
+  return {
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      await Promise.race([exited, sleep(5000)]);
+      const text = await readFile(out, "utf8").catch(() => "");
+      await rm(dir, { recursive: true, force: true });
+      const byFile: Record<string, { calls: number; bytes: number }> = {};
+      let calls = 0;
+      let bytes = 0;
+      let syncs = 0;
+      for (const line of text.split("\n")) {
+        const match = /^(?:\d+\s+)?(\w+)\(\d+<([^>]*)>.*\)\s+=\s+(-?\d+)/.exec(line);
+        if (!match) continue;
+        const [, call, path, result] = match;
+        if (!path.startsWith("/")) continue; // sockets, pipes, event fds
+        const kind = /-wal$/.test(path) ? "wal" : /-shm$/.test(path) ? "shm" : /\.sqlite$/.test(path) ? "sqlite" : path;
+        if (call === "fsync" || call === "fdatasync") {
+          syncs++;
+          continue;
+        }
+        const written = Math.max(0, Number(result));
+        calls++;
+        bytes += written;
+        const entry = byFile[kind] ?? { calls: 0, bytes: 0 };
+        byFile[kind] = entry;
+        entry.calls++;
+        entry.bytes += written;
+      }
+      return { calls, bytes, syncs, byFile };
+    },
+  };
 }
 
 /** The q-quantile (0 to 1) of a list, by the nearest rank. */

@@ -39,7 +39,9 @@ import {
   sleep,
   startServer,
   totalCpuMs,
+  traceWrites,
   usageDelta,
+  workerdPids,
   wranglerVersion,
 } from "./loadtest-lib.ts";
 
@@ -58,6 +60,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "20" },
     concurrency: { type: "string", default: "16" },
     only: { type: "string" },
+    strace: { type: "boolean", default: false },
   },
 });
 const tables = Number(values.tables);
@@ -103,6 +106,13 @@ interface Phase {
   readonly syscwPerMove: number | null;
   readonly wcharPerMove: number | null;
   readonly writeBytesPerMove: number | null;
+  /** With --strace: write system calls to files and their bytes, per move, by file. */
+  readonly disk: {
+    calls: number;
+    bytes: number;
+    syncs: number;
+    byFile: Record<string, { calls: number; bytes: number }>;
+  } | null;
   readonly driverCpuMs: number;
   readonly errors: number;
   readonly duplicates: number;
@@ -264,6 +274,10 @@ async function phase(
   await sleep(300); // presence after the last hellos settles
   const pids = values.pids?.split(",").map(Number) ?? [];
   const known = server.group !== undefined || pids.length > 0;
+  const tracer =
+    values.strace && server.group !== undefined && round > 0
+      ? await traceWrites(await workerdPids(server.group))
+      : undefined;
   const before = await processUsage(server.group, pids);
   const driverBefore = process.cpuUsage();
   const start = performance.now();
@@ -277,6 +291,7 @@ async function phase(
   const wallMs = performance.now() - start;
   const driver = process.cpuUsage(driverBefore);
   const after = await processUsage(server.group, pids);
+  const traced = await tracer?.stop();
   clearInterval(watchdog);
   // The spectators' last events may still be on their way.
   for (let i = 0; i < 20 && runs.some((run) => run.lost() > 0); i++) await sleep(100);
@@ -306,6 +321,20 @@ async function phase(
     syscwPerMove: per(delta.syscw),
     wcharPerMove: per(delta.wchar),
     writeBytesPerMove: per(delta.writeBytes),
+    disk:
+      traced && moved > 0
+        ? {
+            calls: traced.calls / moved,
+            bytes: traced.bytes / moved,
+            syncs: traced.syncs / moved,
+            byFile: Object.fromEntries(
+              Object.entries(traced.byFile).map(([file, { calls, bytes }]) => [
+                file,
+                { calls: calls / moved, bytes: bytes / moved },
+              ]),
+            ),
+          }
+        : null,
     driverCpuMs: (driver.user + driver.system) / 1000,
     errors: sum("errors") + setupErrors.length + stalled,
     duplicates: sum("duplicates"),
@@ -329,6 +358,14 @@ function printPhase(p: Phase): void {
       `storage ${fixed((p.writeBytesPerMove ?? Number.NaN) / 1024, 1)} KiB/move, ` +
       `errors ${p.errors}, dup ${p.duplicates}, reordered ${p.reordered}, gaps ${p.gaps}, lost ${p.lost}`,
   );
+  if (p.disk) {
+    const files = Object.entries(p.disk.byFile)
+      .map(([file, { calls, bytes }]) => `${file} ${calls.toFixed(2)} calls ${(bytes / 1024).toFixed(1)} KiB`)
+      .join(", ");
+    console.log(
+      `  strace: ${p.disk.calls.toFixed(2)} file writes, ${(p.disk.bytes / 1024).toFixed(1)} KiB, ${p.disk.syncs.toFixed(2)} syncs per move (${files})`,
+    );
+  }
   for (const sample of p.errorSamples) console.log(`  ${sample}`);
 }
 
