@@ -97,12 +97,24 @@ export class Table extends DurableObject<Env> {
   private readonly owedPresence = new Set<WebSocket>();
   /** Sockets the runtime reported closed or broken, which `getWebSockets()` may still list for a moment. */
   private readonly gone = new WeakSet<WebSocket>();
+  /**
+   * When the alarm is set for (null: none), as this object last set or read
+   * it: an alarm already due no later than needed is left alone, since
+   * moving it is a storage write (`scheduleAlarm`).
+   */
+  private alarmSetFor: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage);
     this.table = this.load();
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    // After a wake: the alarm this table set before. (An id that names no table has none, and is left unread.)
+    if (this.table) {
+      void ctx.blockConcurrencyWhile(async () => {
+        this.alarmSetFor = await ctx.storage.getAlarm();
+      });
+    }
   }
 
   // --- RPC from the worker -------------------------------------------------
@@ -218,6 +230,7 @@ export class Table extends DurableObject<Env> {
    * (the turn has moved on, so `tick` owes nothing) and only sets the next.
    */
   override async alarm(): Promise<void> {
+    this.alarmSetFor = null; // the runtime has taken it off
     const { table } = this;
     if (!table) return;
     const now = Date.now();
@@ -351,7 +364,7 @@ export class Table extends DurableObject<Env> {
         // A freed seat's token stops working with the event that frees it; a traded one goes with its player.
         if (event.type === "unseated") this.store.freeSeat(event.seat);
         if (event.type === "swapped") this.store.swapSeats(event.seats[0], event.seats[1]);
-        if (event.type === "started") this.store.saveCarry(this.requireTable().carry);
+        if (event.type === "started") this.store.startGame(entry.seq, this.requireTable().carry);
       });
       this.scheduleAlarm(sockets);
     } catch (error) {
@@ -406,7 +419,13 @@ export class Table extends DurableObject<Env> {
   private scheduleAlarm(sockets = this.openSockets()): void {
     const tableAlarm = this.requireTable().alarmAt(this.idleMs());
     const check = this.heartbeatCheckAt(sockets, Date.now());
-    void this.ctx.storage.setAlarm(check === null ? tableAlarm : Math.min(tableAlarm, check));
+    const due = check === null ? tableAlarm : Math.min(tableAlarm, check);
+    // An alarm set no later than `due` stays: when it comes it finds nothing due and sets the next. A move
+    // pushes the idle deletion and the heartbeat check later, and moving the alarm on every move would
+    // cost a storage write each time (one more than the move's own row).
+    if (this.alarmSetFor !== null && this.alarmSetFor <= due) return;
+    this.alarmSetFor = due;
+    void this.ctx.storage.setAlarm(due);
   }
 
   /**
@@ -461,6 +480,7 @@ export class Table extends DurableObject<Env> {
       }
     }
     this.table = undefined;
+    this.alarmSetFor = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
@@ -470,6 +490,7 @@ export class Table extends DurableObject<Env> {
    * started with, then the events from that game's start (or from the first).
    */
   private load(): TableCommands | undefined {
+    this.store.forget();
     const meta = this.store.meta();
     if (!meta) return undefined;
     this.store.migrate();
