@@ -4,6 +4,10 @@
  * on a free port, offline, with its storage in a temporary folder; the CPU
  * time and I/O of its processes from /proc; a small socket client that
  * checks every event's `seq`; and medians and percentiles.
+ *
+ * For debugging: LOADTEST_SERVER_LOG=1 copies wrangler's output to stderr,
+ * WRANGLER_LEVEL sets its log level (warn by default; `log` shows the
+ * objects' console.log).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -52,14 +56,18 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-load-")));
   const env = { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
   const args = ["dev", "-c", "loadtest/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1"];
-  const child: ChildProcess = runWrangler([...args, "--persist-to", state, "--log-level", "warn"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child: ChildProcess = runWrangler(
+    [...args, "--persist-to", state, "--log-level", process.env.WRANGLER_LEVEL ?? "warn"],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let log = "";
   const collect = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
+    if (process.env.LOADTEST_SERVER_LOG) process.stderr.write(chunk);
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
