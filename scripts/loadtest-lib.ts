@@ -23,7 +23,7 @@ const STARTUP_MS = 120_000;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -39,6 +39,7 @@ export interface Server {
   readonly url: string;
   /** The process group of wrangler dev and its workerd; undefined for a server given by URL. */
   readonly group: number | undefined;
+  readonly inspectorPort?: number;
   stop(): Promise<void>;
 }
 
@@ -47,6 +48,8 @@ export interface ServerOptions {
   readonly observability: boolean;
   /** Where Durable Object storage lives; a new temporary folder, removed at stop, if not given. */
   readonly persistTo?: string;
+  /** The port of the worker's DevTools inspector (for `--profile`); none if not given. */
+  readonly inspectorPort?: number;
 }
 
 /** Starts `wrangler dev -c loadtest/wrangler.toml` on a free localhost port and waits until it answers. */
@@ -56,6 +59,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-load-")));
   const env = { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
   const args = ["dev", "-c", "loadtest/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1"];
+  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
   const child: ChildProcess = runWrangler(
     [...args, "--persist-to", state, "--log-level", process.env.WRANGLER_LEVEL ?? "warn"],
     {
@@ -109,7 +113,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     }
     await sleep(250);
   }
-  return { url, group, stop };
+  return { url, group, stop, ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }) };
 }
 
 /** Ticks per second of /proc's CPU times. */
@@ -251,6 +255,47 @@ export async function traceWrites(pids: readonly number[]): Promise<{ stop(): Pr
   };
 }
 
+/**
+ * Profiles the worker's isolate (the worker and its Durable Objects) through
+ * the DevTools inspector of wrangler dev, until `stop`, which resolves with
+ * the profile (a .cpuprofile's JSON).
+ */
+export async function profileWorker(inspectorPort: number): Promise<{ stop(): Promise<unknown> }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  if (!target) throw new Error("no inspector target");
+  // The inspector proxy takes local origins only; Node's WebSocket (undici) sends none unless told.
+  const init = { headers: { Origin: "http://localhost" } } as unknown as string[];
+  const ws = new WebSocket(target.webSocketDebuggerUrl, init);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener("open", resolve, { once: true });
+    ws.addEventListener("error", reject, { once: true });
+  });
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  ws.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 200 });
+  await call("Profiler.start");
+  return {
+    async stop() {
+      const result = (await call("Profiler.stop")) as { profile: unknown };
+      ws.close();
+      return result.profile;
+    },
+  };
+}
+
 /** The q-quantile (0 to 1) of a list, by the nearest rank. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
@@ -321,7 +366,14 @@ export class Socket {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);
       const socket = new Socket(ws);
-      ws.addEventListener("open", () => resolve(socket), { once: true });
+      ws.addEventListener(
+        "open",
+        () => {
+          beating.add(socket);
+          resolve(socket);
+        },
+        { once: true },
+      );
       ws.addEventListener("error", () => reject(new Error(`could not open ${url}`)), { once: true });
     });
   }
@@ -351,6 +403,7 @@ export class Socket {
 
   close(): Promise<void> {
     this.closing = true;
+    beating.delete(this);
     if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
     const closed = new Promise<void>((resolve) => this.ws.addEventListener("close", () => resolve(), { once: true }));
     this.ws.close(1000, "done");
@@ -388,6 +441,17 @@ export class Socket {
     this.onMessage(message);
   }
 }
+
+/**
+ * Every open socket pings every 2 seconds from the moment it opens, as the
+ * SDK does: the table closes a socket it has not heard from for 6 seconds.
+ * One timer for all of them; it does not keep the process alive.
+ */
+const HEARTBEAT_MS = 2_000;
+const beating = new Set<Socket>();
+setInterval(() => {
+  for (const socket of beating) socket.ping();
+}, HEARTBEAT_MS).unref();
 
 /** Runs `task` over `items`, at most `limit` at a time. */
 export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {

@@ -24,15 +24,18 @@
  * the ratios table/bare, and one JSON line last. Exits 1 on any error or
  * stream fault.
  */
+import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { formatPath, Game } from "../src/rules/index.ts";
 import {
+  freePort,
   type Message,
   median,
   nodeVersion,
   type ProcessUsage,
   pool,
   processUsage,
+  profileWorker,
   quantile,
   type Server,
   Socket,
@@ -61,6 +64,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     only: { type: "string" },
     strace: { type: "boolean", default: false },
+    profile: { type: "string" },
   },
 });
 const tables = Number(values.tables);
@@ -85,7 +89,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const HEARTBEAT_MS = 2_000;
 /** A table that makes no progress for this long is given up (and counted as an error). */
 const STALL_MS = 30_000;
 
@@ -268,15 +271,16 @@ async function phase(
       run.finish();
     }
   });
-  const heartbeat = setInterval(() => {
-    for (const run of runs) for (const socket of run.sockets) socket.ping();
-  }, HEARTBEAT_MS);
   await sleep(300); // presence after the last hellos settles
   const pids = values.pids?.split(",").map(Number) ?? [];
   const known = server.group !== undefined || pids.length > 0;
   const tracer =
     values.strace && server.group !== undefined && round > 0
       ? await traceWrites(await workerdPids(server.group))
+      : undefined;
+  const profiler =
+    values.profile && server.inspectorPort !== undefined && round > 0
+      ? await profileWorker(server.inspectorPort)
       : undefined;
   const before = await processUsage(server.group, pids);
   const driverBefore = process.cpuUsage();
@@ -292,10 +296,14 @@ async function phase(
   const driver = process.cpuUsage(driverBefore);
   const after = await processUsage(server.group, pids);
   const traced = await tracer?.stop();
+  if (profiler && values.profile) {
+    const file = `${values.profile}-${kind}-${round}.cpuprofile`;
+    await writeFile(file, JSON.stringify(await profiler.stop()));
+    console.log(`profile of the worker: ${file}`);
+  }
   clearInterval(watchdog);
   // The spectators' last events may still be on their way.
   for (let i = 0; i < 20 && runs.some((run) => run.lost() > 0); i++) await sleep(100);
-  clearInterval(heartbeat);
   const sockets = runs.flatMap((run) => run.sockets);
   const sum = (key: "errors" | "duplicates" | "gaps" | "reordered") =>
     sockets.reduce((n, socket) => n + socket.check[key], 0);
@@ -444,7 +452,10 @@ console.log(
 for (const observability of values.url ? [null] : observabilities) {
   const server: Server = values.url
     ? { url: values.url.replace(/\/$/, ""), group: undefined, stop: async () => {} }
-    : await startServer({ observability: observability ?? true });
+    : await startServer({
+        observability: observability ?? true,
+        ...(values.profile ? { inspectorPort: await freePort() } : {}),
+      });
   try {
     if (warmup > 0) {
       for (const kind of kinds) await phase(server, kind, 0, observability, Math.min(warmup, tables), 20);

@@ -243,6 +243,11 @@ export class Game {
     return action;
   }
 
+  /** Whether a unit (a player, or a team) has finished its race: until then no one has a place to log. */
+  get hasFinishers(): boolean {
+    return this.position.finishers.length > 0;
+  }
+
   /**
    * Each player's standing now: finished units and units that left hold their
    * places while the game goes on; once it is over, everyone is ranked.

@@ -103,6 +103,14 @@ export class Table extends DurableObject<Env> {
    * moving it is a storage write (`scheduleAlarm`).
    */
   private alarmSetFor: number | null = null;
+  /**
+   * No heartbeat check can be due before this (+∞ with no seat connected),
+   * as the last full look at the seat sockets found, until a socket takes a
+   * seat: a seat socket's last-heard time only grows, and a closed one only
+   * drops out. Undefined when a new look is needed (after a wake, or a seat
+   * taken). It spares a move the look at every socket.
+   */
+  private heartbeatNotBefore: number | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -306,7 +314,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat, host }, seatHash ?? null);
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
-    if (seat !== null) this.scheduleAlarm();
+    if (seat !== null) this.seatConnected();
     // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
     this.owePresence(ws);
   }
@@ -341,7 +349,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat: message.seat, host: who.host }, tokenHash);
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
     send(ws, { type: "ack", id: message.id, seq });
-    this.scheduleAlarm();
+    this.seatConnected();
     this.schedulePresence();
   }
 
@@ -416,16 +424,27 @@ export class Table extends DurableObject<Env> {
    * check if that comes first. One alarm serves both: `alarm()` does whatever
    * is due, and sets the next.
    */
-  private scheduleAlarm(sockets = this.openSockets()): void {
+  private scheduleAlarm(sockets?: readonly WebSocket[]): void {
     const tableAlarm = this.requireTable().alarmAt(this.idleMs());
-    const check = this.heartbeatCheckAt(sockets, Date.now());
-    const due = check === null ? tableAlarm : Math.min(tableAlarm, check);
-    // An alarm set no later than `due` stays: when it comes it finds nothing due and sets the next. A move
+    const set = this.alarmSetFor;
+    // An alarm set no later than is due stays: when it comes it finds nothing due and sets the next. A move
     // pushes the idle deletion and the heartbeat check later, and moving the alarm on every move would
     // cost a storage write each time (one more than the move's own row).
-    if (this.alarmSetFor !== null && this.alarmSetFor <= due) return;
+    if (set !== null && this.heartbeatNotBefore !== undefined && set <= Math.min(tableAlarm, this.heartbeatNotBefore)) {
+      return;
+    }
+    const check = this.heartbeatCheckAt(sockets ?? this.openSockets(), Date.now());
+    this.heartbeatNotBefore = check ?? Number.POSITIVE_INFINITY;
+    const due = check === null ? tableAlarm : Math.min(tableAlarm, check);
+    if (set !== null && set <= due) return;
     this.alarmSetFor = due;
     void this.ctx.storage.setAlarm(due);
+  }
+
+  /** A socket took a seat: the heartbeat check may come sooner than the alarm set. */
+  private seatConnected(): void {
+    this.heartbeatNotBefore = undefined;
+    this.scheduleAlarm();
   }
 
   /**
