@@ -285,7 +285,7 @@ export async function profileWorker(inspectorPort: number): Promise<{ stop(): Pr
       ws.send(JSON.stringify({ id, method, params }));
     });
   await call("Profiler.enable");
-  await call("Profiler.setSamplingInterval", { interval: 200 });
+  await call("Profiler.setSamplingInterval", { interval: 100 });
   await call("Profiler.start");
   return {
     async stop() {
