@@ -8,7 +8,14 @@ import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
 import { colourPoint, EMPTY, NEUTRAL } from "./cells.ts";
 import { RulesError } from "./errors.ts";
 import { type Notated, parseMove } from "./notation.ts";
-import { type Continuations, type EndReason, type Move, NO_CONTINUATIONS, type Position } from "./position.ts";
+import {
+  type Continuations,
+  type EndReason,
+  type Move,
+  NO_CONTINUATIONS,
+  type Position,
+  type PositionState,
+} from "./position.ts";
 import { makeSettings, type Settings } from "./settings.ts";
 import { variantNamed } from "./variants/index.ts";
 
@@ -73,6 +80,29 @@ export class Game {
   /** A new game; settings are completed with defaults and checked. */
   static create(settings: Partial<Settings> = {}, options: GameOptions = {}): Game {
     return new Game(makeSettings(settings), options.firstPlayer);
+  }
+
+  /**
+   * A game taken up where `state()` left one of the same settings and first
+   * player, with the actions that led there as its history: nothing is
+   * replayed or checked. What a stored game resumes from, when replaying a
+   * long one would take too long.
+   */
+  static resume(
+    settings: Partial<Settings>,
+    options: GameOptions,
+    state: PositionState,
+    history: readonly Action[],
+  ): Game {
+    const game = Game.create(settings, options);
+    game.position.setState(state);
+    game.actions.push(...history);
+    return game;
+  }
+
+  /** The position as plain data, for `Game.resume`. */
+  state(): PositionState {
+    return this.position.state();
   }
 
   /** Replays actions onto a new game; the first illegal one throws. */
@@ -241,6 +271,11 @@ export class Game {
     }
     this.actions.push(action);
     return action;
+  }
+
+  /** Whether a unit (a player, or a team) has finished its race: until then no one has a place to log. */
+  get hasFinishers(): boolean {
+    return this.position.finishers.length > 0;
   }
 
   /**

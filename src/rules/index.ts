@@ -36,6 +36,7 @@ export {
   type EndReason,
   type Move,
   type Position,
+  type PositionState,
   TURN_LIMIT_PER_COLOUR,
   type VariantRules,
 } from "./position.ts";

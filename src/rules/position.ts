@@ -65,6 +65,27 @@ export interface Seats {
   readonly orderPlayers: readonly number[];
 }
 
+/**
+ * Everything a position holds that play changes, as plain data (JSON): a
+ * stored game takes up from it without replaying its moves. The rest (the
+ * board's layout, goals, seating) follows from the settings.
+ */
+export interface PositionState {
+  readonly cells: readonly number[];
+  readonly colours: readonly (readonly number[])[];
+  readonly orderPlayers: readonly number[];
+  readonly turn: number;
+  readonly finishedSides: number;
+  readonly resigned: number;
+  readonly finishers: readonly number[];
+  readonly departed: readonly number[];
+  readonly captures: readonly number[];
+  readonly plies: number;
+  readonly endReason: EndReason | null;
+  /** What the variant keeps besides (the race's piece lists); absent when it keeps nothing. */
+  readonly variant?: readonly number[];
+}
+
 export abstract class Position {
   readonly settings: Settings;
   readonly cells = new Uint8Array(HOLE_COUNT);
@@ -128,7 +149,59 @@ export abstract class Position {
   /** Takes the pieces of these colours off the board: their unit has left the game. */
   protected abstract takeOffBoard(colours: readonly number[]): void;
 
+  /** What the variant keeps besides the common state, for `state`; nothing by default. */
+  protected variantState(): readonly number[] | undefined {
+    return undefined;
+  }
+
+  /** Takes up what `variantState` gave. */
+  protected setVariantState(_state: readonly number[] | undefined): void {}
+
   // What every variant shares.
+
+  /** The position as plain data: `setState` on a new position of the same settings makes it this one again. */
+  state(): PositionState {
+    const variant = this.variantState();
+    return {
+      cells: Array.from(this.cells),
+      colours: this.colours.map((codes) => [...codes]),
+      orderPlayers: [...this.orderPlayers],
+      turn: this.turn,
+      finishedSides: this.finishedSides,
+      resigned: this.resigned,
+      finishers: [...this.finishers],
+      departed: [...this.departed],
+      captures: [...this.captures],
+      plies: this.plies,
+      endReason: this.endReason ?? null,
+      ...(variant === undefined ? {} : { variant }),
+    };
+  }
+
+  /**
+   * Becomes the position `state` describes: one that `state()` gave for a
+   * position of the same settings (it is taken as it is, not checked).
+   */
+  setState(state: PositionState): void {
+    this.cells.set(state.cells);
+    state.colours.forEach((codes, player) => {
+      this.colours[player] = [...codes];
+    });
+    state.orderPlayers.forEach((player, turn) => {
+      this.orderPlayers[turn] = player;
+    });
+    this.turn = state.turn;
+    this.finishedSides = state.finishedSides;
+    this.resigned = state.resigned;
+    this.finishers.splice(0, this.finishers.length, ...state.finishers);
+    this.departed.splice(0, this.departed.length, ...state.departed);
+    state.captures.forEach((count, player) => {
+      this.captures[player] = count;
+    });
+    this.plies = state.plies;
+    this.endReason = state.endReason ?? undefined;
+    this.setVariantState(state.variant);
+  }
 
   get isOver(): boolean {
     return this.endReason !== undefined;

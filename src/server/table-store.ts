@@ -21,6 +21,12 @@ export interface TableMeta {
   readonly createdAt: number;
 }
 
+/**
+ * The schema. A move is one row in `events` and nothing else: the table has
+ * no index but its primary key. A repeated request is looked up among the
+ * last two games' rows (`seqOfRequest`), and the current game's start is kept
+ * in the carry row, written only when a game starts.
+ */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (
     id TEXT NOT NULL,
@@ -38,11 +44,10 @@ const SCHEMA = `
     type TEXT NOT NULL,
     payload TEXT NOT NULL,
     at INTEGER NOT NULL,
-    -- "seat:request id" of the client request that caused the event, for idempotency.
-    request TEXT UNIQUE
+    -- "occupant:game:request id" of the client request that caused the event, for idempotency (connection.ts requestKey).
+    request TEXT
   );
-  CREATE INDEX IF NOT EXISTS events_by_type ON events (type, seq);
-  -- The seats and scores the current game started with: where the table resumes its log.
+  -- The seats and scores the current game started with, and where it starts in the log: where the table resumes.
   CREATE TABLE IF NOT EXISTS carry (
     id INTEGER PRIMARY KEY CHECK (id = 0),
     state TEXT NOT NULL
@@ -54,11 +59,58 @@ const SCHEMA = `
   );
 `;
 
+/**
+ * Tables stored before a move was one row had a UNIQUE request column (an
+ * index of its own, which no DROP INDEX removes) and an index by type: the
+ * log is copied once into a table without them.
+ */
+const MIGRATE_EVENTS = `
+  DROP INDEX IF EXISTS events_by_type;
+  CREATE TABLE events_without_indexes (
+    seq INTEGER PRIMARY KEY,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    request TEXT
+  );
+  INSERT INTO events_without_indexes (seq, type, payload, at, request) SELECT seq, type, payload, at, request FROM events;
+  DROP TABLE events;
+  ALTER TABLE events_without_indexes RENAME TO events;
+`;
+
+/** Where the current game and the one before it start in the log (their `started` events). */
+export interface GameStarts {
+  readonly current: number | undefined;
+  readonly previous: number | undefined;
+}
+
+/** The carry row as stored: the carry-over, and since tables kept it there, where its game starts. */
+interface StoredCarry extends Carry {
+  readonly start?: number;
+  readonly previousStart?: number | null;
+}
+
 export class TableStore {
   private readonly sql: SqlStorage;
+  /** Where the current and the previous game start; read once after a wake, then kept up to date. */
+  private starts: GameStarts | undefined;
+  /**
+   * The request keys of the rows since the previous game started, and the
+   * seq of each one's first event: read once after a wake, then kept up to
+   * date. A key names its game (the current one, or for a start or rematch
+   * the next), and a request of game N comes after game N - 1 started, so no
+   * older row can hold a key still looked up.
+   */
+  private requests: Map<string, number> | undefined;
 
   constructor(storage: DurableObjectStorage) {
     this.sql = storage.sql;
+  }
+
+  /** Forgets what was read from storage (after a failed write, say): the next call reads it again. */
+  forget(): void {
+    this.starts = undefined;
+    this.requests = undefined;
   }
 
   /**
@@ -83,9 +135,13 @@ export class TableStore {
     };
   }
 
-  /** Brings a table stored by an older version up to the current schema: it only adds what is missing. */
+  /** Brings a table stored by an older version up to the current schema: it adds what is missing, drops the old indexes. */
   migrate(): void {
     this.sql.exec(SCHEMA);
+    const indexes = this.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'")
+      .toArray();
+    if (indexes.length > 0) this.sql.exec(MIGRATE_EVENTS);
   }
 
   /** Creates the schema and the table's one meta row. */
@@ -124,12 +180,52 @@ export class TableStore {
 
   /** The carry-over of the current game, if one has started since the table began keeping it. */
   carry(): Carry | undefined {
+    const stored = this.storedCarry();
+    if (!stored) return undefined;
+    const { start: _start, previousStart: _previous, ...carry } = stored;
+    return carry;
+  }
+
+  private storedCarry(): StoredCarry | undefined {
     const row = this.sql.exec<{ state: string }>("SELECT state FROM carry").toArray()[0];
     return row ? JSON.parse(row.state) : undefined;
   }
 
-  saveCarry(carry: Carry): void {
-    this.sql.exec("INSERT OR REPLACE INTO carry (id, state) VALUES (0, ?)", JSON.stringify(carry));
+  /** A game starts at `seq` (its `started` event, just appended) with `carry`: the one row a start writes besides its events. */
+  startGame(seq: number, carry: Carry): void {
+    const previous = (this.starts ?? this.readStarts(seq)).current;
+    const stored: StoredCarry = { ...carry, start: seq, previousStart: previous ?? null };
+    this.sql.exec("INSERT OR REPLACE INTO carry (id, state) VALUES (0, ?)", JSON.stringify(stored));
+    this.starts = { current: seq, previous };
+    // Keys of the games before the previous one are never looked up again.
+    if (this.requests && previous !== undefined) {
+      for (const [key, at] of this.requests) if (at < previous) this.requests.delete(key);
+    }
+  }
+
+  /** Where the current game and the one before it start. */
+  gameStarts(): GameStarts {
+    this.starts ??= this.readStarts();
+    return this.starts;
+  }
+
+  /**
+   * Where the last game and the one before it that started before `below`
+   * start: kept in the carry row; a table whose carry row predates that, or
+   * that has none, finds its `started` events in the log (a scan, once after
+   * a wake, until its next game starts).
+   */
+  private readStarts(below = Number.MAX_SAFE_INTEGER): GameStarts {
+    const stored = this.storedCarry();
+    if (stored?.start !== undefined && stored.start < below) {
+      return { current: stored.start, previous: stored.previousStart ?? undefined };
+    }
+    const startedBefore = (seq: number) =>
+      this.sql
+        .exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events WHERE type = 'started' AND seq < ?", seq)
+        .one().seq ?? undefined;
+    const current = startedBefore(below);
+    return { current, previous: current === undefined ? undefined : startedBefore(current) };
   }
 
   /** Since when each seat without a live connection has had none. */
@@ -147,7 +243,7 @@ export class TableStore {
     });
   }
 
-  /** Appends one entry under its sequence number; a number already taken throws. */
+  /** Appends one entry under its sequence number (one row, no index); a number already taken throws. */
   append({ seq, event, at }: LoggedEvent, request?: string): void {
     this.sql.exec(
       "INSERT INTO events (seq, type, payload, at, request) VALUES (?, ?, ?, ?, ?)",
@@ -157,11 +253,25 @@ export class TableStore {
       at,
       request ?? null,
     );
+    if (request !== undefined) this.requests?.set(request, seq);
   }
 
-  /** The event a client request produced, if it was already applied. */
+  /**
+   * The first event a client request produced, if it was already applied. Its
+   * key names the current game or the next: only the rows since the previous
+   * game started can hold it.
+   */
   seqOfRequest(request: string): number | undefined {
-    return this.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE request = ?", request).toArray()[0]?.seq;
+    if (!this.requests) {
+      const from = this.gameStarts().previous ?? 0;
+      const rows = this.sql.exec<{ seq: number; request: string }>(
+        "SELECT seq, request FROM events WHERE seq >= ? AND request IS NOT NULL",
+        from,
+      );
+      this.requests = new Map();
+      for (const row of rows) if (!this.requests.has(row.request)) this.requests.set(row.request, row.seq);
+    }
+    return this.requests.get(request);
   }
 
   /** Entries after `seq`, in order. */
@@ -178,10 +288,7 @@ export class TableStore {
 
   /** The current game's `started` event's number; undefined before the first game. */
   currentGameStart(): number | undefined {
-    const start = this.sql
-      .exec<{ seq: number | null }>("SELECT max(seq) AS seq FROM events WHERE type = 'started'")
-      .one().seq;
-    return start ?? undefined;
+    return this.gameStarts().current;
   }
 
   lastEvent(): { seq: number; at: number } | undefined {

@@ -99,12 +99,32 @@ export class Table extends DurableObject<Env> {
   private readonly owedPresence = new Set<WebSocket>();
   /** Sockets the runtime reported closed or broken, which `getWebSockets()` may still list for a moment. */
   private readonly gone = new WeakSet<WebSocket>();
+  /**
+   * When the alarm is set for (null: none), as this object last set or read
+   * it: an alarm already due no later than needed is left alone, since
+   * moving it is a storage write (`scheduleAlarm`).
+   */
+  private alarmSetFor: number | null = null;
+  /**
+   * No heartbeat check can be due before this (+∞ with no seat connected),
+   * as the last full look at the seat sockets found, until a socket takes a
+   * seat: a seat socket's last-heard time only grows, and a closed one only
+   * drops out. Undefined when a new look is needed (after a wake, or a seat
+   * taken). It spares a move the look at every socket.
+   */
+  private heartbeatNotBefore: number | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage);
     this.table = this.load();
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    // After a wake: the alarm this table set before. (An id that names no table has none, and is left unread.)
+    if (this.table) {
+      void ctx.blockConcurrencyWhile(async () => {
+        this.alarmSetFor = await ctx.storage.getAlarm();
+      });
+    }
   }
 
   // --- RPC from the worker -------------------------------------------------
@@ -220,6 +240,7 @@ export class Table extends DurableObject<Env> {
    * (the turn has moved on, so `tick` owes nothing) and only sets the next.
    */
   override async alarm(): Promise<void> {
+    this.alarmSetFor = null; // the runtime has taken it off
     const { table } = this;
     if (!table) return;
     const now = Date.now();
@@ -295,7 +316,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat, host }, seatHash ?? null);
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
-    if (seat !== null) this.scheduleAlarm();
+    if (seat !== null) this.seatConnected();
     // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
     this.owePresence(ws);
   }
@@ -330,7 +351,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat: message.seat, host: who.host }, tokenHash);
     send(ws, { type: "joined", id: message.id, seat: message.seat, token });
     send(ws, { type: "ack", id: message.id, seq });
-    this.scheduleAlarm();
+    this.seatConnected();
     this.schedulePresence();
   }
 
@@ -353,7 +374,7 @@ export class Table extends DurableObject<Env> {
         // A freed seat's token stops working with the event that frees it; a traded one goes with its player.
         if (event.type === "unseated") this.store.freeSeat(event.seat);
         if (event.type === "swapped") this.store.swapSeats(event.seats[0], event.seats[1]);
-        if (event.type === "started") this.store.saveCarry(this.requireTable().carry);
+        if (event.type === "started") this.store.startGame(entry.seq, this.requireTable().carry);
       });
       this.scheduleAlarm(sockets);
     } catch (error) {
@@ -405,10 +426,27 @@ export class Table extends DurableObject<Env> {
    * check if that comes first. One alarm serves both: `alarm()` does whatever
    * is due, and sets the next.
    */
-  private scheduleAlarm(sockets = this.openSockets()): void {
+  private scheduleAlarm(sockets?: readonly WebSocket[]): void {
     const tableAlarm = this.requireTable().alarmAt(this.idleMs());
-    const check = this.heartbeatCheckAt(sockets, Date.now());
-    void this.ctx.storage.setAlarm(check === null ? tableAlarm : Math.min(tableAlarm, check));
+    const set = this.alarmSetFor;
+    // An alarm set no later than is due stays: when it comes it finds nothing due and sets the next. A move
+    // pushes the idle deletion and the heartbeat check later, and moving the alarm on every move would
+    // cost a storage write each time (one more than the move's own row).
+    if (set !== null && this.heartbeatNotBefore !== undefined && set <= Math.min(tableAlarm, this.heartbeatNotBefore)) {
+      return;
+    }
+    const check = this.heartbeatCheckAt(sockets ?? this.openSockets(), Date.now());
+    this.heartbeatNotBefore = check ?? Number.POSITIVE_INFINITY;
+    const due = check === null ? tableAlarm : Math.min(tableAlarm, check);
+    if (set !== null && set <= due) return;
+    this.alarmSetFor = due;
+    void this.ctx.storage.setAlarm(due);
+  }
+
+  /** A socket took a seat: the heartbeat check may come sooner than the alarm set. */
+  private seatConnected(): void {
+    this.heartbeatNotBefore = undefined;
+    this.scheduleAlarm();
   }
 
   /**
@@ -463,6 +501,7 @@ export class Table extends DurableObject<Env> {
       }
     }
     this.table = undefined;
+    this.alarmSetFor = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
@@ -472,6 +511,7 @@ export class Table extends DurableObject<Env> {
    * started with, then the events from that game's start (or from the first).
    */
   private load(): TableCommands | undefined {
+    this.store.forget();
     const meta = this.store.meta();
     if (!meta) return undefined;
     this.store.migrate();

@@ -355,8 +355,8 @@ export class TableCommands extends TableFold {
   private owedEvent(): TableEvent | undefined {
     const { game } = this;
     if (!game) return undefined;
-    const finisher = game
-      .standings()
+    // Standings cost a ranking of every player: only worth it once someone has finished.
+    const finisher = (game.hasFinishers ? game.standings() : [])
       .filter((standing) => standing.finished && !this.finishedLogged(standing.player))
       .sort((a, b) => (a.place ?? 0) - (b.place ?? 0))[0];
     if (finisher) return { type: "finished", seat: finisher.player, place: finisher.place ?? 0 };

@@ -144,6 +144,15 @@ export class RacePosition extends Position {
     return colourPoint(this.side);
   }
 
+  /** The piece lists, in their order (which orders the moves). */
+  protected override variantState(): readonly number[] {
+    return Array.from(this.pieces);
+  }
+
+  protected override setVariantState(state: readonly number[] | undefined): void {
+    if (state) this.pieces.set(state);
+  }
+
   /** The holes of a colour's pieces (a live view: copy what you keep); OFF_BOARD once its unit has left. */
   piecesOf(code: number): Int16Array {
     return this.pieces.subarray(code * MAX_PIECES, code * MAX_PIECES + this.piecesPerColour);

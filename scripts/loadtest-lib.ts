@@ -1,0 +1,481 @@
+/**
+ * What the load test (scripts/loadtest.ts) and the wake bench
+ * (scripts/bench-wake.ts) share: `wrangler dev` with loadtest/wrangler.toml
+ * on a free port, offline, with its storage in a temporary folder; the CPU
+ * time and I/O of its processes from /proc; a small socket client that
+ * checks every event's `seq`; and medians and percentiles.
+ *
+ * For debugging: LOADTEST_SERVER_LOG=1 copies wrangler's output to stderr,
+ * WRANGLER_LEVEL sets its log level (warn by default; `log` shows the
+ * objects' console.log).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+// @ts-expect-error: a plain ES module without types
+import { runWrangler, wranglerEnv } from "./wrangler.mjs";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+const STARTUP_MS = 120_000;
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  readonly url: string;
+  /** The process group of wrangler dev and its workerd; undefined for a server given by URL. */
+  readonly group: number | undefined;
+  readonly inspectorPort?: number;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** wrangler's local trace collector (X_LOCAL_OBSERVABILITY); on is wrangler's default. */
+  readonly observability: boolean;
+  /** Where Durable Object storage lives; a new temporary folder, removed at stop, if not given. */
+  readonly persistTo?: string;
+  /** The port of the worker's DevTools inspector (for `--profile`); none if not given. */
+  readonly inspectorPort?: number;
+}
+
+/** Starts `wrangler dev -c loadtest/wrangler.toml` on a free localhost port and waits until it answers. */
+export async function startServer(options: ServerOptions): Promise<Server> {
+  const port = await freePort();
+  const ownState = options.persistTo === undefined;
+  const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-load-")));
+  const env = { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
+  const args = ["dev", "-c", "loadtest/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1"];
+  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
+  const child: ChildProcess = runWrangler(
+    [...args, "--persist-to", state, "--log-level", process.env.WRANGLER_LEVEL ?? "warn"],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
+  let log = "";
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (process.env.LOADTEST_SERVER_LOG) process.stderr.write(chunk);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const url = `http://127.0.0.1:${port}`;
+  const group = child.pid;
+  const stop = async () => {
+    if (child.exitCode === null && group !== undefined) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-group, "SIGTERM"); // the whole group: npx, wrangler and workerd
+      } catch {
+        // Already gone.
+      }
+      await Promise.race([exited, sleep(5000)]);
+      try {
+        process.kill(-group, "SIGKILL");
+      } catch {
+        // Gone.
+      }
+    }
+    if (ownState) await rm(state, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + STARTUP_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited (${child.exitCode}):\n${log}`);
+    }
+    try {
+      // A well-formed id that names no table: 404 once the worker and its objects answer.
+      const response = await fetch(`${url}/api/tables/AAAAAAAAAAAAAAAA`);
+      if (response.status === 404) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer at ${url} within ${STARTUP_MS / 1000} s:\n${log}`);
+    }
+    await sleep(250);
+  }
+  return { url, group, stop, ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }) };
+}
+
+/** Ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+
+export interface ProcessUsage {
+  /** CPU time (user + system) in ms, by process name (`workerd`, `node`, …). */
+  readonly cpuMs: Record<string, number>;
+  /** Write system calls and bytes (all of them, sockets included), and bytes that reached the storage layer. */
+  readonly syscw: number;
+  readonly wchar: number;
+  readonly writeBytes: number;
+}
+
+/**
+ * The processes of a group (wrangler dev's: npx, wrangler's node, workerd),
+ * or the given pids: CPU time from /proc/<pid>/stat (utime + stime), writes
+ * from /proc/<pid>/io.
+ */
+export async function processUsage(group: number | undefined, pids: readonly number[] = []): Promise<ProcessUsage> {
+  const cpuMs: Record<string, number> = {};
+  let syscw = 0;
+  let wchar = 0;
+  let writeBytes = 0;
+  const all = group === undefined ? pids.map(String) : (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
+  for (const pid of all) {
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // gone
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields from the third (state) on: pgrp is the 5th, utime the 14th, stime the 15th.
+    if (group !== undefined && Number(fields[2]) !== group) continue;
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const name = comm.startsWith("workerd") ? "workerd" : comm;
+    cpuMs[name] = (cpuMs[name] ?? 0) + (ticks * 1000) / CLOCK_TICKS;
+    try {
+      const io = await readFile(`/proc/${pid}/io`, "utf8");
+      const value = (key: string) => Number(new RegExp(`^${key}: (\\d+)$`, "m").exec(io)?.[1] ?? 0);
+      if (name === "workerd") {
+        syscw += value("syscw");
+        wchar += value("wchar");
+        writeBytes += value("write_bytes");
+      }
+    } catch {
+      // Not ours to read.
+    }
+  }
+  return { cpuMs, syscw, wchar, writeBytes };
+}
+
+/** The change in usage between two readings. */
+export function usageDelta(before: ProcessUsage, after: ProcessUsage): ProcessUsage {
+  const cpuMs: Record<string, number> = {};
+  for (const name of new Set([...Object.keys(before.cpuMs), ...Object.keys(after.cpuMs)])) {
+    cpuMs[name] = (after.cpuMs[name] ?? 0) - (before.cpuMs[name] ?? 0);
+  }
+  return {
+    cpuMs,
+    syscw: after.syscw - before.syscw,
+    wchar: after.wchar - before.wchar,
+    writeBytes: after.writeBytes - before.writeBytes,
+  };
+}
+
+export function totalCpuMs(usage: ProcessUsage): number {
+  return Object.values(usage.cpuMs).reduce((sum, ms) => sum + ms, 0);
+}
+
+/** The workerd processes of a group. */
+export async function workerdPids(group: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (Number(fields[2]) === group && comm.startsWith("workerd")) pids.push(Number(pid));
+    } catch {
+      // Gone.
+    }
+  }
+  return pids;
+}
+
+export interface DiskWrites {
+  /** Write system calls to files (not sockets or pipes), and the bytes they wrote, by kind of file. */
+  readonly calls: number;
+  readonly bytes: number;
+  readonly syncs: number;
+  readonly byFile: Record<string, { calls: number; bytes: number }>;
+}
+
+/**
+ * Counts the write system calls of processes to files with strace (attached
+ * to every thread), until `stop`. Slows the processes a great deal: only the
+ * counts are worth reading, not the speed of a traced run.
+ */
+export async function traceWrites(pids: readonly number[]): Promise<{ stop(): Promise<DiskWrites> }> {
+  const dir = await mkdtemp(join(tmpdir(), "cc-strace-"));
+  const out = join(dir, "trace");
+  const args = ["-f", "-qq", "-y", "-e", "trace=write,pwrite64,writev,pwritev,pwritev2,fsync,fdatasync", "-o", out];
+  const child = spawn("strace", [...args, ...pids.flatMap((pid) => ["-p", String(pid)])], { stdio: "ignore" });
+  await sleep(1000); // attached
+  return {
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      await Promise.race([exited, sleep(5000)]);
+      const text = await readFile(out, "utf8").catch(() => "");
+      await rm(dir, { recursive: true, force: true });
+      const byFile: Record<string, { calls: number; bytes: number }> = {};
+      let calls = 0;
+      let bytes = 0;
+      let syncs = 0;
+      for (const line of text.split("\n")) {
+        const match = /^(?:\d+\s+)?(\w+)\(\d+<([^>]*)>.*\)\s+=\s+(-?\d+)/.exec(line);
+        if (!match) continue;
+        const [, call, path, result] = match;
+        if (!path.startsWith("/")) continue; // sockets, pipes, event fds
+        const kind = /-wal$/.test(path) ? "wal" : /-shm$/.test(path) ? "shm" : /\.sqlite$/.test(path) ? "sqlite" : path;
+        if (call === "fsync" || call === "fdatasync") {
+          syncs++;
+          continue;
+        }
+        const written = Math.max(0, Number(result));
+        calls++;
+        bytes += written;
+        const entry = byFile[kind] ?? { calls: 0, bytes: 0 };
+        byFile[kind] = entry;
+        entry.calls++;
+        entry.bytes += written;
+      }
+      return { calls, bytes, syncs, byFile };
+    },
+  };
+}
+
+/**
+ * Profiles the worker's isolate (the worker and its Durable Objects) through
+ * the DevTools inspector of wrangler dev, until `stop`, which resolves with
+ * the profile (a .cpuprofile's JSON).
+ */
+export async function profileWorker(inspectorPort: number): Promise<{ stop(): Promise<unknown> }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  if (!target) throw new Error("no inspector target");
+  // The inspector proxy takes local origins only; Node's WebSocket (undici) sends none unless told.
+  const init = { headers: { Origin: "http://localhost" } } as unknown as string[];
+  const ws = new WebSocket(target.webSocketDebuggerUrl, init);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener("open", resolve, { once: true });
+    ws.addEventListener("error", reject, { once: true });
+  });
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  ws.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 100 });
+  await call("Profiler.start");
+  return {
+    async stop() {
+      const result = (await call("Profiler.stop")) as { profile: unknown };
+      ws.close();
+      return result.profile;
+    },
+  };
+}
+
+/** The q-quantile (0 to 1) of a list, by the nearest rank. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A server message, as far as the load test reads it. */
+export interface Message {
+  readonly type: string;
+  readonly id?: string;
+  readonly seq?: number;
+  readonly token?: string;
+  readonly code?: string;
+  readonly message?: string;
+  readonly event?: {
+    readonly type: string;
+    readonly seat?: number;
+    readonly path?: string;
+    readonly firstPlayer?: number;
+  };
+  readonly snapshot?: { readonly seq: number };
+}
+
+/** What one socket saw of the event stream. */
+export interface StreamCheck {
+  /** Events whose seq was at or below one already seen. */
+  duplicates: number;
+  /** Events that came after a gap (seq more than one ahead). */
+  gaps: number;
+  /** Events that came back in time (seq below the last one). */
+  reordered: number;
+  /** Error messages and unexpected closes. */
+  errors: number;
+}
+
+/**
+ * One WebSocket of a simulated client: it checks that the events it gets
+ * come in order, each `seq` one more than the last, and hands every message
+ * to `onMessage`.
+ */
+export class Socket {
+  readonly check: StreamCheck = { duplicates: 0, gaps: 0, reordered: 0, errors: 0 };
+  /** The last event's seq; set from the welcome's snapshot, or 0. */
+  lastSeq = 0;
+  onMessage: (message: Message) => void = () => {};
+  readonly errorMessages: string[] = [];
+  private readonly ws: WebSocket;
+  private closing = false;
+  private readonly waiters: { test: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.addEventListener("message", (event) => this.receive(String(event.data)));
+    ws.addEventListener("close", (event) => {
+      if (!this.closing) this.fail(`closed by the server: ${event.code} ${event.reason}`);
+    });
+  }
+
+  static open(url: string): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      const socket = new Socket(ws);
+      ws.addEventListener(
+        "open",
+        () => {
+          beating.add(socket);
+          resolve(socket);
+        },
+        { once: true },
+      );
+      ws.addEventListener("error", () => reject(new Error(`could not open ${url}`)), { once: true });
+    });
+  }
+
+  send(message: object): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** The heartbeat, as the SDK sends it; the runtime answers `pong` without waking the object. */
+  ping(): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send("ping");
+  }
+
+  /** The next message that passes `test` (not one already received). */
+  next(test: (m: Message) => boolean, timeoutMs = 60_000): Promise<Message> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("timed out waiting for a message")), timeoutMs);
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing = true;
+    beating.delete(this);
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+    const closed = new Promise<void>((resolve) => this.ws.addEventListener("close", () => resolve(), { once: true }));
+    this.ws.close(1000, "done");
+    return Promise.race([closed, sleep(5000)]);
+  }
+
+  private fail(text: string): void {
+    this.check.errors++;
+    if (this.errorMessages.length < 5) this.errorMessages.push(text);
+  }
+
+  private receive(text: string): void {
+    if (text === "pong") return;
+    const message = JSON.parse(text) as Message;
+    if (message.type === "welcome" && message.snapshot) this.lastSeq = message.snapshot.seq;
+    if (message.type === "error") this.fail(`${message.code}: ${message.message}`);
+    if (message.type === "event" && message.seq !== undefined) {
+      const { seq } = message;
+      if (seq <= this.lastSeq) {
+        this.check.duplicates++;
+        if (seq < this.lastSeq) this.check.reordered++;
+        return; // as a client would: a repeat is ignored
+      }
+      if (seq > this.lastSeq + 1) this.check.gaps++;
+      this.lastSeq = seq;
+    }
+    for (let i = 0; i < this.waiters.length; i++) {
+      const waiter = this.waiters[i];
+      if (waiter.test(message)) {
+        this.waiters.splice(i, 1);
+        waiter.resolve(message);
+        break;
+      }
+    }
+    this.onMessage(message);
+  }
+}
+
+/**
+ * Every open socket pings every 2 seconds from the moment it opens, as the
+ * SDK does: the table closes a socket it has not heard from for 6 seconds.
+ * One timer for all of them; it does not keep the process alive.
+ */
+const HEARTBEAT_MS = 2_000;
+const beating = new Set<Socket>();
+setInterval(() => {
+  for (const socket of beating) socket.ping();
+}, HEARTBEAT_MS).unref();
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function nodeVersion(): string {
+  return process.version;
+}
+
+export function wranglerVersion(): string {
+  try {
+    return JSON.parse(execFileSync("npm", ["ls", "wrangler", "--json"], { cwd: root }).toString()).dependencies.wrangler
+      .version;
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * What a table writes: a move is one row in the log and nothing else (no
+ * index to update, no request lookup table, no alarm moved), and tables
+ * stored with the old indexes are migrated when they wake and play on.
+ */
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import {
+  alarmAt,
+  closeAll,
+  type Game,
+  getSnapshot,
+  join,
+  leaveAndRematch,
+  playOne,
+  rid,
+  setUpTable,
+  stub,
+  toMove,
+} from "./helpers.ts";
+
+/** Every row of every table of the object (the runtime's own `_cf_` tables left out), by table. */
+function dump(id: string): Promise<Record<string, unknown[]>> {
+  return runInDurableObject(stub(id), (_instance, state) => {
+    const { sql } = state.storage;
+    const tables = sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+      )
+      .toArray()
+      .map((row) => row.name);
+    return Object.fromEntries(tables.map((name) => [name, sql.exec(`SELECT * FROM "${name}"`).toArray()]));
+  });
+}
+
+function indexesOf(id: string): Promise<string[]> {
+  return runInDurableObject(stub(id), (_instance, state) =>
+    state.storage.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'")
+      .toArray()
+      .map((row) => row.name),
+  );
+}
+
+/** Plays a move with a chosen request id; resolves with its event's seq once the mover has the ack. */
+async function moveWithId(game: Game, id: string): Promise<number> {
+  const { seat, move } = await toMove(game.table.id);
+  const { client } = game.players[seat];
+  client.send({ type: "move", id, path: move });
+  const moved = await game.spectator.event("moved", (e) => e.path === move);
+  await client.next("ack", (m) => m.id === id);
+  return moved.seq;
+}
+
+describe("a move is one row", () => {
+  it("the log has no index but its key; a move adds its row and changes nothing else, the alarm included", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    expect(await indexesOf(id)).toEqual([]);
+    for (const wake of [false, true]) {
+      // After a wake too: the table reads the alarm it set, and leaves it.
+      if (wake) await evictDurableObject(stub(id), { webSockets: "hibernate" });
+      const before = await dump(id);
+      const alarm = await alarmAt(id);
+      expect(alarm).not.toBeNull();
+      const moved = await playOne(game);
+      const after = await dump(id);
+      expect(after.events).toHaveLength(before.events.length + 1);
+      expect(after.events.at(-1)).toMatchObject({ seq: moved.seq, type: "moved" });
+      expect({ ...after, events: [] }).toEqual({ ...before, events: [] });
+      expect(await alarmAt(id)).toBe(alarm);
+    }
+    closeAll(game.clients);
+  });
+
+  it("a rematch resent after a wake in the game it started is acknowledged; each game resumes from its start", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    await playOne(game);
+    const leave = rid();
+    game.players[0].client.send({ type: "leave", id: leave });
+    await game.players[0].client.next("ack", (m) => m.id === leave);
+    game.players[1].client.send({ type: "rematch", id: "again" });
+    const accepted = await game.spectator.event("rematchAccepted");
+    const token = await join(game.players[0].client, 0, "Back");
+    game.players[0] = { ...game.players[0], token };
+    game.players[0].client.send({ type: "rematch", id: rid() });
+    await game.spectator.event("started", (e) => e.game === 2);
+    await playOne(game);
+    const second = await getSnapshot(id);
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    expect(await getSnapshot(id)).toEqual(second);
+    game.players[1].client.send({ type: "rematch", id: "again" });
+    expect(await game.players[1].client.next("ack", (m) => m.id === "again")).toEqual({
+      type: "ack",
+      id: "again",
+      seq: accepted.seq,
+    });
+    // A third game, started after a wake, resumes from its own start after the next.
+    await leaveAndRematch(game, 0);
+    await playOne(game);
+    const third = await getSnapshot(id);
+    expect(third.game?.number).toBe(3);
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    expect(await getSnapshot(id)).toEqual(third);
+    closeAll(game.clients);
+  });
+});
+
+describe("a table stored with the old indexes (a UNIQUE request column, an index by type)", () => {
+  it("is migrated when it wakes: the indexes go, the log and its request ids stay, the game plays on", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    const { seat } = await toMove(id);
+    const seq = await moveWithId(game, "old");
+    await playOne(game);
+    const before = await getSnapshot(id);
+    await runInDurableObject(stub(id), (_instance, state) => {
+      const { sql } = state.storage;
+      sql.exec(`CREATE TABLE old_events (
+        seq INTEGER PRIMARY KEY, type TEXT NOT NULL, payload TEXT NOT NULL, at INTEGER NOT NULL, request TEXT UNIQUE
+      )`);
+      sql.exec("INSERT INTO old_events SELECT seq, type, payload, at, request FROM events");
+      sql.exec("DROP TABLE events");
+      sql.exec("ALTER TABLE old_events RENAME TO events");
+      sql.exec("CREATE INDEX events_by_type ON events (type, seq)");
+      // The carry row as it was stored then: without where its game starts.
+      const {
+        start: _start,
+        previousStart: _previous,
+        ...carry
+      } = JSON.parse(sql.exec<{ state: string }>("SELECT state FROM carry").one().state);
+      sql.exec("UPDATE carry SET state = ?", JSON.stringify(carry));
+    });
+    expect(await indexesOf(id)).toHaveLength(2);
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    expect(await getSnapshot(id)).toEqual(before);
+    expect(await indexesOf(id)).toEqual([]);
+    const { client } = game.players[seat];
+    client.send({ type: "move", id: "old", path: "a1-b1" });
+    expect(await client.next("ack", (m) => m.id === "old")).toEqual({ type: "ack", id: "old", seq });
+    await playOne(game);
+    expect((await getSnapshot(id)).seq).toBe(before.seq + 1);
+    closeAll(game.clients);
+  });
+});
