@@ -20,6 +20,7 @@ import {
 } from "../rules/index.ts";
 import { Assignment } from "./assignment.ts";
 import { distanceToGo, goalCosts, goalTip } from "./evaluation.ts";
+import { recentlyLeft } from "./race-board.ts";
 
 export type MoveAction = Extract<Action, { kind: "move" }>;
 
@@ -98,30 +99,6 @@ export function isBetter(a: Candidate, b: Candidate): boolean {
   if (a.behind !== b.behind) return a.behind > b.behind;
   if (a.from !== b.from) return a.from < b.from;
   return a.to < b.to;
-}
-
-/**
- * How far back the greedy player remembers its moves. When no move gains,
- * its way blocked (by an opponent, say), the lowest holes alone would send
- * a piece back and forth between two holes for as long as the block stands;
- * remembering its last 32 moves it goes on to holes it has not just left,
- * and may find a way round. Greedy against greedy from the start never gets
- * there; the table's computer seats play against people.
- */
-const MEMORY = 32;
-
-/** For each hole the player's pieces left in its last MEMORY moves, how many of its moves ago (1: its last). */
-function recentlyLeft(game: Game, player: number): Map<Hole, number> {
-  const left = new Map<Hole, number>();
-  const { history } = game;
-  let moves = 0;
-  for (let i = history.length - 1; i >= 0 && moves < MEMORY; i--) {
-    const action = history[i];
-    if (action.kind !== "move" || action.player !== player) continue;
-    moves++;
-    if (!left.has(action.move.path[0])) left.set(action.move.path[0], moves);
-  }
-  return left;
 }
 
 /**

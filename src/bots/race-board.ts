@@ -30,7 +30,14 @@ export interface RaceBoard {
   readonly colours: number;
 }
 
-/** How far back the computer players remember the holes their pieces left (as the greedy player does). */
+/**
+ * How far back the computer players remember the holes their pieces left. When no move gains,
+ * its way blocked (by an opponent, say), the lowest holes alone would send
+ * a piece back and forth between two holes for as long as the block stands;
+ * remembering its last 32 moves it goes on to holes it has not just left,
+ * and may find a way round. Greedy against greedy from the start never gets
+ * there; the table's computer seats play against people.
+ */
 const MEMORY = 32;
 
 /** The race of the colour to move in a race game that is not over. */
@@ -90,7 +97,8 @@ export function hasFinished(board: RaceBoard): boolean {
   return own;
 }
 
-function recentlyLeft(game: Game, player: number): Map<Hole, number> {
+/** For each hole the player's pieces left in its last MEMORY moves, how many of its moves ago (1: its last). */
+export function recentlyLeft(game: Game, player: number): Map<Hole, number> {
   const left = new Map<Hole, number>();
   const { history } = game;
   let moves = 0;
