@@ -5,24 +5,31 @@
  * protocol allows: each player computes a legal move with the engine
  * (src/rules), sends `move`, and waits for its own `moved` event; the other
  * player answers the moment the event reaches it (a closed loop per table).
- * In the same run, alternating with the tables, the same load drives a bare
- * Durable Object of the same shape (loadtest/bare-table.ts: hibernatable
- * sockets, one SQLite row per message, broadcast), and the table's figures
- * are given as ratios to it.
+ * In the same run, alternating with the tables (table, bare, then bare,
+ * table, and so on), the same load drives a bare Durable Object of the same
+ * shape (loadtest/bare-table.ts: hibernatable sockets, one SQLite row per
+ * message, broadcast), and the table's figures are given as ratios to it.
  *
  * Starts `wrangler dev -c loadtest/wrangler.toml` (offline; storage in a
- * temporary folder), with wrangler's local trace collector on and off
- * (`X_LOCAL_OBSERVABILITY`), unless `--url` names a server already started
- * with that config (then `--pids` may name its processes for the CPU time).
+ * temporary folder), once with wrangler's local trace collector on and once
+ * off (`X_LOCAL_OBSERVABILITY`), unless `--url` names a server already
+ * started with that config (then `--pids` may name its processes for the
+ * CPU time).
  *
  * Reports per phase: moves a second, the round trip (send to own event)
  * p50/p95/p99, the server processes' CPU time per move (/proc/<pid>/stat),
- * workerd's write system calls and bytes per move (/proc/<pid>/io: syscw
- * counts socket writes too; write_bytes is what reached storage), errors,
- * and every socket's event stream: duplicated, reordered, after a gap, or
- * missing at the end (all must be zero). Then the medians over the rounds,
- * the ratios table/bare, and one JSON line last. Exits 1 on any error or
- * stream fault.
+ * workerd's write system calls and bytes per move (/proc/<pid>/io: `syscw`,
+ * which strace shows to be its writes to the SQLite files, `wchar`, and
+ * `write_bytes`, what reached the storage layer), errors, and every socket's
+ * event stream: duplicated, reordered, after a gap, or missing at the end
+ * (all must be zero). Then the medians over the rounds, the ratios
+ * table/bare, and one JSON line last. Exits 1 on any error or stream fault.
+ *
+ * Also: --warmup N (tables of a short warm-up phase of each kind, not
+ * reported; 20), --concurrency C (tables set up at once; 16), --only
+ * table|bare, --strace (count workerd's writes to files with strace: slow,
+ * read only the counts), --profile PREFIX (a CPU profile of the worker per
+ * phase, PREFIX-kind-round.cpuprofile).
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -462,7 +469,8 @@ for (const observability of values.url ? [null] : observabilities) {
     }
     const mine: Phase[] = [];
     for (let round = 1; round <= rounds; round++) {
-      for (const kind of kinds) {
+      // Table, bare, then bare, table, …: a drift in the machine's load favours neither.
+      for (const kind of round % 2 === 1 ? kinds : [...kinds].reverse()) {
         const p = await phase(server, kind, round, observability, tables, moves);
         printPhase(p);
         mine.push(p);

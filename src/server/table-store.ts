@@ -6,7 +6,7 @@
  * without an `await` between them commits them atomically.
  */
 import type { TableSettings } from "../protocol/index.ts";
-import type { Carry, LoggedEvent } from "../table/index.ts";
+import type { Carry, FoldState, LoggedEvent } from "../table/index.ts";
 
 export interface StoredSeat {
   readonly seat: number;
@@ -50,6 +50,14 @@ const SCHEMA = `
   -- The seats and scores the current game started with, and where it starts in the log: where the table resumes.
   CREATE TABLE IF NOT EXISTS carry (
     id INTEGER PRIMARY KEY CHECK (id = 0),
+    state TEXT NOT NULL
+  );
+  -- The whole table as of an event of its current game, every so many events: a wake takes up from it
+  -- and folds in only the events after it, instead of replaying the game from its start.
+  CREATE TABLE IF NOT EXISTS checkpoint (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    version INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
     state TEXT NOT NULL
   );
   -- Since when each seat has had no live connection (a seat with a connection has no row).
@@ -226,6 +234,23 @@ export class TableStore {
         .one().seq ?? undefined;
     const current = startedBefore(below);
     return { current, previous: current === undefined ? undefined : startedBefore(current) };
+  }
+
+  /** The table as of `state.seq`, in the format `version`: one row, replaced each time. */
+  saveCheckpoint(version: number, state: FoldState): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO checkpoint (id, version, seq, state) VALUES (0, ?, ?, ?)",
+      version,
+      state.seq,
+      JSON.stringify(state),
+    );
+  }
+
+  /** The last checkpoint, if there is one in the format `version` (unparsed: the caller falls back if it fails). */
+  checkpoint(version: number): { seq: number; state: string } | undefined {
+    return this.sql
+      .exec<{ seq: number; state: string }>("SELECT seq, state FROM checkpoint WHERE version = ?", version)
+      .toArray()[0];
   }
 
   /** Since when each seat without a live connection has had none. */

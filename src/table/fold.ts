@@ -26,6 +26,7 @@ import {
   makeSettings,
   notate,
   type Point,
+  type PositionState,
   parseMove,
   type Result,
   RulesError,
@@ -101,6 +102,44 @@ export interface Carry {
 export interface Checkpoint extends Carry {
   readonly seq: number;
   readonly at: number;
+}
+
+/** One action of a game's history, compact: a move ("m") with its path and captured holes, a pass ("p"), a leave ("r"). */
+export type StoredAction =
+  | readonly ["m", number, readonly number[], readonly number[]]
+  | readonly ["p", number]
+  | readonly ["r", number];
+
+/**
+ * Everything the fold holds after an entry, as plain data (JSON): a stored
+ * table takes up from it (`resumeState`) without replaying its game's moves.
+ */
+export interface FoldState {
+  readonly seq: number;
+  readonly at: number;
+  readonly firstPlayer: number | null;
+  readonly names: readonly (string | null)[];
+  readonly scores: readonly Score[];
+  readonly computers: readonly (Level | null)[];
+  readonly rematchAccepted: readonly boolean[];
+  readonly swapOffers: readonly (number | null)[];
+  readonly away: readonly boolean[];
+  readonly timeouts: readonly number[];
+  readonly banks: readonly number[];
+  readonly gone: readonly number[];
+  readonly departed: readonly (readonly [number, Departure])[];
+  readonly playedBy: readonly (readonly [number, MovedBy])[];
+  readonly carried: Carry;
+  readonly gameNumber: number;
+  readonly game: {
+    readonly firstPlayer: number | null;
+    readonly position: PositionState;
+    readonly history: readonly StoredAction[];
+  } | null;
+  readonly ended: boolean;
+  readonly finished: readonly number[];
+  readonly turnStartedAt: number;
+  readonly turnKey: string;
 }
 
 export class TableFold {
@@ -457,6 +496,86 @@ export class TableFold {
     return skipped;
   }
 
+  /** The fold as plain data, for `resumeState`. */
+  saveState(): FoldState {
+    const game = this.currentGame;
+    return {
+      seq: this.lastSeq,
+      at: this.lastAt,
+      firstPlayer: this.chosenFirstPlayer,
+      names: [...this.seatNames],
+      scores: [...this.scores],
+      computers: [...this.computers],
+      rematchAccepted: [...this.rematchAccepted],
+      swapOffers: [...this.swapOffers],
+      away: [...this.awaySeats],
+      timeouts: [...this.timeoutsInRow],
+      banks: [...this.banks],
+      gone: [...this.gone],
+      departed: [...this.departed],
+      playedBy: [...this.playedBy],
+      carried: this.carried,
+      gameNumber: this.currentGameNumber,
+      game: game && {
+        firstPlayer: game.firstPlayer ?? null,
+        position: game.state(),
+        history: game.history.map(storedAction),
+      },
+      ended: this.endLogged,
+      finished: [...this.finishLogged],
+      turnStartedAt: this.turnStartedAt,
+      turnKey: this.turnKey,
+    };
+  }
+
+  /**
+   * Takes up a stored log from a state `saveState` gave (its game is not
+   * replayed, nor checked), then folds in the entries after it as `resume`
+   * does: an entry the engine refuses is skipped and returned.
+   */
+  resumeState(state: FoldState, entries: Iterable<LoggedEvent>): LoggedEvent[] {
+    const fill = <T>(target: T[], from: readonly T[]) => target.splice(0, target.length, ...from);
+    this.chosenFirstPlayer = state.firstPlayer;
+    fill(this.seatNames, state.names);
+    fill(this.scores, state.scores);
+    fill(this.computers, state.computers);
+    fill(this.rematchAccepted, state.rematchAccepted);
+    fill(this.swapOffers, state.swapOffers);
+    fill(this.awaySeats, state.away);
+    fill(this.timeoutsInRow, state.timeouts);
+    fill(this.banks, state.banks);
+    for (const seat of state.gone) this.gone.add(seat);
+    for (const [seat, reason] of state.departed) this.departed.set(seat, reason);
+    for (const [move, by] of state.playedBy) this.playedBy.set(move, by);
+    this.carried = state.carried;
+    this.currentGameNumber = state.gameNumber;
+    const { game } = state;
+    this.currentGame = game
+      ? Game.resume(
+          this.settings,
+          game.firstPlayer === null ? {} : { firstPlayer: game.firstPlayer },
+          game.position,
+          game.history.map(actionOf),
+        )
+      : null;
+    this.endLogged = state.ended;
+    for (const seat of state.finished) this.finishLogged.add(seat);
+    this.turnStartedAt = state.turnStartedAt;
+    this.turnKey = state.turnKey;
+    this.lastSeq = state.seq;
+    this.lastAt = state.at;
+    const skipped: LoggedEvent[] = [];
+    for (const entry of entries) {
+      try {
+        this.fold(entry);
+      } catch (error) {
+        if (!(error instanceof RulesError)) throw error;
+        skipped.push(entry);
+      }
+    }
+    return skipped;
+  }
+
   /**
    * Takes up the log from a snapshot, replaying its game's moves through the
    * engine; the clock runs from the server's deadline, not from `now`.
@@ -586,6 +705,28 @@ export class TableFold {
   protected requireGame(): Game {
     if (!this.currentGame) throw new RulesError("game-over", "an event of a game came before the game started");
     return this.currentGame;
+  }
+}
+
+function storedAction(action: Action): StoredAction {
+  switch (action.kind) {
+    case "move":
+      return ["m", action.player, [...action.move.path], [...action.move.captured]];
+    case "pass":
+      return ["p", action.player];
+    case "resign":
+      return ["r", action.player];
+  }
+}
+
+function actionOf(stored: StoredAction): Action {
+  switch (stored[0]) {
+    case "m":
+      return { kind: "move", player: stored[1], move: { path: stored[2], captured: stored[3] } };
+    case "p":
+      return { kind: "pass", player: stored[1] };
+    case "r":
+      return { kind: "resign", player: stored[1] };
   }
 }
 

@@ -11,10 +11,12 @@ export { type Outcome, outcome, TableError, unwrap, withRules } from "./errors.t
 export {
   type Carry,
   type Checkpoint,
+  type FoldState,
   gameSettings,
   type LoggedEvent,
   resultView,
   type Score,
+  type StoredAction,
   TableFold,
   type TableHeader,
   tableHeader,

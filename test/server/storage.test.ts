@@ -5,6 +5,7 @@
  */
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { formatPath, Game as Game_, parseMove } from "../../src/rules/index.ts";
 import {
   alarmAt,
   closeAll,
@@ -143,4 +144,66 @@ describe("a table stored with the old indexes (a UNIQUE request column, an index
     expect((await getSnapshot(id)).seq).toBe(before.seq + 1);
     closeAll(game.clients);
   });
+});
+
+/**
+ * Plays `count` moves as fast as the players can: each move a random legal one
+ * (seeded), found by the engine from the moves so far; resolves once the
+ * spectator has seen the last.
+ */
+async function playMany(game: Game, count: number): Promise<void> {
+  const snapshot = await getSnapshot(game.table.id);
+  const view = snapshot.game;
+  if (!view) throw new Error("no game");
+  const local = Game_.replay(snapshot.settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
+  let seed = 7;
+  for (let i = 0; i < count; i++) {
+    const seat = local.turn?.player ?? 0;
+    const moves = local.legalMoves();
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const path = formatPath(moves[seed % moves.length].path);
+    game.players[seat].client.send({ type: "move", id: rid("many"), path });
+    await game.spectator.event("moved", (e) => e.path === path && e.seat === seat);
+    local.play(path, seat);
+  }
+}
+
+describe("a long game wakes from its checkpoint", () => {
+  it("the table stores itself every 200 events; a wake takes up from there and is the same table", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    const early = await moveWithId(game, "early");
+    await playMany(game, 230);
+    const checkpoint = () =>
+      runInDurableObject(stub(id), (_instance, state) =>
+        state.storage.sql.exec<{ seq: number; version: number }>("SELECT seq, version FROM checkpoint").toArray(),
+      );
+    const [stored] = await checkpoint();
+    expect(stored.seq).toBeGreaterThanOrEqual(200);
+    const before = await getSnapshot(id);
+    expect(before.game?.moves).toHaveLength(231);
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    expect(await getSnapshot(id)).toEqual(before);
+    // A request of before the checkpoint is still known to the player who made it (the first to move).
+    const { client } = game.players[before.game?.firstPlayer ?? 0];
+    client.send({ type: "move", id: "early", path: "a1-b1" });
+    expect(await client.next("ack", (m) => m.id === "early")).toEqual({ type: "ack", id: "early", seq: early });
+    await playOne(game);
+    expect((await getSnapshot(id)).game?.moves).toHaveLength(232);
+    closeAll(game.clients);
+  }, 60_000);
+
+  it("a checkpoint that cannot be used is passed over: the game is replayed from its start", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    await playMany(game, 205);
+    const before = await getSnapshot(id);
+    await runInDurableObject(stub(id), (_instance, state) => {
+      state.storage.sql.exec("UPDATE checkpoint SET state = ?", '{"seq": 3, "broken": true}');
+    });
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    expect(await getSnapshot(id)).toEqual(before);
+    await playOne(game);
+    closeAll(game.clients);
+  }, 60_000);
 });
