@@ -35,6 +35,7 @@ import { LEVEL_LIMITS, raceStep } from "../src/bots/computer.ts";
 import { computerMove, greedyMove, LEVELS, type Level, type MoveAction } from "../src/bots/index.ts";
 import { afterMove, hasFinished, type RaceBoard, soloBoard } from "../src/bots/race-board.ts";
 import { greedyStep } from "../src/bots/race-levels.ts";
+import { playRandomTurn, seededRandom } from "../src/bots/random.ts";
 import { Game, type Hole, type Settings } from "../src/rules/index.ts";
 
 const usage = "usage: npm run -s bench:bots -- [--games N] [--seed S]";
@@ -54,17 +55,6 @@ type Player = Level | "greedy";
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
-}
-
-/** A seeded generator (xorshift32). */
-function seeded(seed: number): () => number {
-  let state = (seed * 2654435761) | 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
 }
 
 /** CPU ms of every timed move, by level and setting. */
@@ -87,21 +77,6 @@ function turn(game: Game, who: Player, setting: string, random: () => number, cl
   }
   if (action) game.commit(action);
   else game.play("pass");
-}
-
-/** A random move for the side to move, picked hole by hole (a capture chain stops at random). */
-function randomMove(game: Game, random: () => number): void {
-  if (game.mustPass) {
-    game.play("pass");
-    return;
-  }
-  const path: Hole[] = [];
-  for (;;) {
-    const { next, isMove } = game.continuations(path);
-    if (next.length === 0 || (isMove && random() < 0.5)) break;
-    path.push(next[Math.floor(random() * next.length)]);
-  }
-  game.apply({ kind: "path", path });
 }
 
 function label({ variant, players, colours, pieces, longJump, teams }: Partial<Settings>): string {
@@ -138,7 +113,7 @@ const percent = (value: number) => `${(100 * value).toFixed(1)} %`;
 for (const level of LEVELS) {
   for (const settings of [{ players: 2 }, { variant: "capture", players: 2 }] as Partial<Settings>[]) {
     const game = Game.create(settings);
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     for (let ply = 0; ply < 12 && !game.isOver; ply++) {
       const action = computerMove(game, { level, now: cpuMs, random });
       if (action) game.commit(action);
@@ -167,7 +142,7 @@ soloRuns.greedy.push(crossing(greedyStep));
 for (const level of LEVELS) {
   const seeds = level === "easy" ? 9 : 1;
   for (let s = 0; s < seeds; s++) {
-    const random = seeded(SEED + s);
+    const random = seededRandom(SEED + s);
     soloRuns[level].push(
       crossing((board) => {
         const start = cpuMs();
@@ -213,10 +188,10 @@ function raceMatch(level: Level, players: number, games: number): Tally {
   for (let g = 0; g < games; g++) {
     const seat = g % players;
     const first = Math.floor(g / players) % players;
-    const random = seeded(SEED * 7919 + g);
+    const random = seededRandom(SEED * 7919 + g);
     const game = Game.create({ players }, { firstPlayer: first });
     // Every colour's first move at random, so that the games differ.
-    for (let ply = 0; ply < players; ply++) randomMove(game, random);
+    for (let ply = 0; ply < players; ply++) playRandomTurn(game, random);
     while (!game.isOver) turn(game, game.turn?.player === seat ? level : "greedy", setting, random);
     const result = game.result();
     if (result?.reason !== "finished") throw new Error(`race game ended by ${result?.reason}`);
@@ -238,9 +213,9 @@ function captureMatch(level: Level, players: number, games: number): Tally {
   for (let g = 0; g < games; g++) {
     const seat = g % players;
     const first = Math.floor(g / players) % players;
-    const random = seeded(SEED * 104729 + g);
+    const random = seededRandom(SEED * 104729 + g);
     const game = Game.create({ variant: "capture", players }, { firstPlayer: first });
-    for (let ply = 0; ply < 2; ply++) randomMove(game, random);
+    for (let ply = 0; ply < 2; ply++) playRandomTurn(game, random);
     while (!game.isOver) turn(game, game.turn?.player === seat ? level : "greedy", setting, random);
     const result = game.result();
     if (!result) throw new Error("a capture game did not end");
@@ -305,7 +280,7 @@ const COST_SETTINGS: Partial<Settings>[] = [
 ];
 for (const settings of COST_SETTINGS) {
   for (const level of LEVELS) {
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     const game = Game.create(settings, { firstPlayer: 0 });
     while (!game.isOver) turn(game, level, label(settings), random);
   }
@@ -320,7 +295,7 @@ const STILL_SETTINGS: Partial<Settings>[] = [
 ];
 for (const settings of STILL_SETTINGS) {
   for (const level of LEVELS) {
-    const random = seeded(SEED + 1);
+    const random = seededRandom(SEED + 1);
     const game = Game.create(settings, { firstPlayer: 1 });
     while (!game.isOver) turn(game, level, `${label(settings)}, clock still`, random, () => 0);
   }

@@ -1,120 +1,25 @@
 /**
  * What the load test (scripts/loadtest.ts) and the wake bench
  * (scripts/bench-wake.ts) share: `wrangler dev` with loadtest/wrangler.toml
- * on a free port, offline, with its storage in a temporary folder; the CPU
- * time and I/O of its processes from /proc; a small socket client that
- * checks every event's `seq`; and medians and percentiles.
- *
- * For debugging: LOADTEST_SERVER_LOG=1 copies wrangler's output to stderr,
- * WRANGLER_LEVEL sets its log level (warn by default; `log` shows the
- * objects' console.log).
+ * (scripts/dev-server.ts); the CPU time and I/O of its processes from
+ * /proc; a small socket client that checks every event's `seq`; and medians
+ * and percentiles.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-// @ts-expect-error: a plain ES module without types
-import { runWrangler, wranglerEnv } from "./wrangler.mjs";
+import { type Server, type ServerOptions, sleep, startServer as startDevServer } from "./dev-server.ts";
+
+export { freePort, type Server, sleep } from "./dev-server.ts";
+
+/** `wrangler dev` with loadtest/wrangler.toml: the service and, beside it, the bare Durable Object. */
+export function startServer(options: Omit<ServerOptions, "config">): Promise<Server> {
+  return startDevServer({ ...options, config: "loadtest/wrangler.toml" });
+}
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
-const STARTUP_MS = 120_000;
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export interface Server {
-  readonly url: string;
-  /** The process group of wrangler dev and its workerd; undefined for a server given by URL. */
-  readonly group: number | undefined;
-  readonly inspectorPort?: number;
-  stop(): Promise<void>;
-}
-
-export interface ServerOptions {
-  /** wrangler's local trace collector (X_LOCAL_OBSERVABILITY); on is wrangler's default. */
-  readonly observability: boolean;
-  /** Where Durable Object storage lives; a new temporary folder, removed at stop, if not given. */
-  readonly persistTo?: string;
-  /** The port of the worker's DevTools inspector (for `--profile`); none if not given. */
-  readonly inspectorPort?: number;
-}
-
-/** Starts `wrangler dev -c loadtest/wrangler.toml` on a free localhost port and waits until it answers. */
-export async function startServer(options: ServerOptions): Promise<Server> {
-  const port = await freePort();
-  const ownState = options.persistTo === undefined;
-  const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-load-")));
-  const env = { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
-  const args = ["dev", "-c", "loadtest/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1"];
-  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
-  const child: ChildProcess = runWrangler(
-    [...args, "--persist-to", state, "--log-level", process.env.WRANGLER_LEVEL ?? "warn"],
-    {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
-  let log = "";
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-    if (process.env.LOADTEST_SERVER_LOG) process.stderr.write(chunk);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const url = `http://127.0.0.1:${port}`;
-  const group = child.pid;
-  const stop = async () => {
-    if (child.exitCode === null && group !== undefined) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      try {
-        process.kill(-group, "SIGTERM"); // the whole group: npx, wrangler and workerd
-      } catch {
-        // Already gone.
-      }
-      await Promise.race([exited, sleep(5000)]);
-      try {
-        process.kill(-group, "SIGKILL");
-      } catch {
-        // Gone.
-      }
-    }
-    if (ownState) await rm(state, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + STARTUP_MS;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler dev exited (${child.exitCode}):\n${log}`);
-    }
-    try {
-      // A well-formed id that names no table: 404 once the worker and its objects answer.
-      const response = await fetch(`${url}/api/tables/AAAAAAAAAAAAAAAA`);
-      if (response.status === 404) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not answer at ${url} within ${STARTUP_MS / 1000} s:\n${log}`);
-    }
-    await sleep(250);
-  }
-  return { url, group, stop, ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }) };
-}
 
 /** Ticks per second of /proc's CPU times. */
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;

@@ -13,6 +13,7 @@
 import { type Game, HOLE_COUNT, type Hole, walkChains } from "../rules/index.ts";
 import type { Budget } from "./budget.ts";
 import type { Level } from "./computer.ts";
+import { randomKeys } from "./random.ts";
 
 /** Thrown out of a walk whose budget ran out. */
 const STOP = Symbol("stop");
@@ -91,17 +92,7 @@ export interface Chain {
 }
 
 /** Keys for telling chains apart by what they leave on the board: where the piece starts and ends, what it takes. */
-const KEYS = (() => {
-  const keys = new Int32Array(3 * HOLE_COUNT);
-  let state = 0x6d2b79f5;
-  for (let i = 0; i < keys.length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    keys[i] = state;
-  }
-  return keys;
-})();
+const KEYS = randomKeys(3 * HOLE_COUNT, 0x6d2b79f5);
 const FROM = 0;
 const TO = HOLE_COUNT;
 const TAKEN = 2 * HOLE_COUNT;

@@ -14,6 +14,7 @@
 import { HOLE_COUNT, type Hole, raceDestinations } from "../rules/index.ts";
 import type { Budget } from "./budget.ts";
 import { EMPTY, OTHER, OWN, type RaceBoard, SIDE } from "./race-board.ts";
+import { randomKeys } from "./random.ts";
 
 export interface SearchShape {
   /** How many positions each layer keeps (the first keeps every move). */
@@ -49,17 +50,7 @@ export interface RaceSearchResult extends RaceStep {
 }
 
 /** Random 31-bit keys per hole, fixed: a position's key is the XOR over its pieces' holes. */
-const ZOBRIST = (() => {
-  const keys = new Int32Array(HOLE_COUNT);
-  let state = 0x2545f491;
-  for (let hole = 0; hole < HOLE_COUNT; hole++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    keys[hole] = state & 0x7fffffff;
-  }
-  return keys;
-})();
+const ZOBRIST = randomKeys(HOLE_COUNT, 0x2545f491).map((key) => key & 0x7fffffff);
 
 /** Children per layer are fewer than this: a child's index packs below its value. */
 const INDEX_SPAN = 2 ** 22;

@@ -480,15 +480,7 @@ export class TableFold {
     });
     if (checkpoint.firstPlayer !== undefined) this.chosenFirstPlayer = checkpoint.firstPlayer;
     this.carried = this.carryNow();
-    const skipped: LoggedEvent[] = [];
-    for (const entry of entries) {
-      try {
-        this.fold(entry);
-      } catch (error) {
-        if (!(error instanceof RulesError)) throw error;
-        skipped.push(entry);
-      }
-    }
+    const skipped = this.foldStored(entries);
     if (checkpoint.seq > this.lastSeq) {
       this.lastSeq = checkpoint.seq;
       this.lastAt = checkpoint.at;
@@ -564,6 +556,14 @@ export class TableFold {
     this.turnKey = state.turnKey;
     this.lastSeq = state.seq;
     this.lastAt = state.at;
+    return this.foldStored(entries);
+  }
+
+  /**
+   * Folds in stored entries; one the engine refuses (a log written under
+   * other rules, or damaged) is skipped, never fatal. Returns the skipped.
+   */
+  private foldStored(entries: Iterable<LoggedEvent>): LoggedEvent[] {
     const skipped: LoggedEvent[] = [];
     for (const entry of entries) {
       try {

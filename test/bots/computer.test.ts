@@ -20,28 +20,17 @@ import {
 } from "../../src/bots/index.ts";
 import { afterMove, hasFinished, raceBoardOf, soloBoard } from "../../src/bots/race-board.ts";
 import { greedyStep } from "../../src/bots/race-levels.ts";
-import { formatPath, Game, type Hole, type Settings, TURN_LIMIT_PER_COLOUR } from "../../src/rules/index.ts";
-import { copy, legalSettings, replay } from "../rules/helpers.ts";
-
-const LEGAL_SETTINGS = legalSettings();
-
-/** A seeded generator (xorshift32), so that games replay. */
-function seeded(seed: number): () => number {
-  let state = seed | 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
+import { playRandomTurn, seededRandom } from "../../src/bots/random.ts";
+import { formatPath, Game, type Settings, TURN_LIMIT_PER_COLOUR } from "../../src/rules/index.ts";
+import { copy, replay } from "../rules/helpers.ts";
+import { describeSettings, LEGAL_SETTINGS, randomGame, randomPositions } from "./helpers.ts";
 
 /** A clock that never moves: the node budget alone stops the search, so that a test's moves are the same on any machine. */
 const STILL = () => 0;
 
 /** Small budgets for tests: the same search, stopped sooner. */
 function testOptions(level: Level, seed = 1): ComputerOptions {
-  return { level, now: STILL, maxNodes: 4_000, random: seeded(seed) };
+  return { level, now: STILL, maxNodes: 4_000, random: seededRandom(seed) };
 }
 
 /** Plays the computer's move, or the pass the side must make. */
@@ -49,61 +38,6 @@ function computerTurn(game: Game, options: ComputerOptions): void {
   const action = computerMove(game, options);
   if (action) game.commit(action);
   else game.play("pass");
-}
-
-/** A random turn, picked hole by hole as a board picks it; in the capture variant the chain stops at random. */
-function randomTurn(game: Game, random: () => number): void {
-  if (game.mustPass) {
-    game.play("pass");
-    return;
-  }
-  const path: Hole[] = [];
-  for (;;) {
-    const { next, isMove } = game.continuations(path);
-    if (next.length === 0 || (isMove && random() < 0.3)) break;
-    path.push(next[Math.floor(random() * next.length)]);
-  }
-  game.apply({ kind: "path", path });
-}
-
-interface RandomPosition {
-  readonly settings: Settings;
-  readonly firstPlayer: number;
-  readonly turns: number;
-  readonly seed: number;
-  /** A player who leaves before the given turn. */
-  readonly resign: { readonly at: number; readonly player: number } | null;
-}
-
-const randomPositions: fc.Arbitrary<RandomPosition> = fc.record({
-  settings: fc.constantFrom(...LEGAL_SETTINGS),
-  firstPlayer: fc.nat(5),
-  turns: fc.nat(160),
-  seed: fc.integer(),
-  resign: fc.option(fc.record({ at: fc.nat(160), player: fc.nat(5) }), { freq: 4 }),
-});
-
-function randomGame({ settings, firstPlayer, turns, seed, resign }: RandomPosition): Game {
-  const game = Game.create(settings, { firstPlayer: firstPlayer % settings.players });
-  const random = seeded(seed);
-  for (let turn = 0; turn < turns && !game.isOver; turn++) {
-    if (resign?.at === turn) {
-      game.resign(resign.player % settings.players);
-      if (game.isOver) break;
-    }
-    randomTurn(game, random);
-  }
-  return game;
-}
-
-function describeSettings({ variant, players, colours, pieces, longJump, teams }: Settings): string {
-  const options = [
-    colours > 1 ? `${colours} colours each` : "",
-    pieces === 15 ? "15 pieces" : "",
-    longJump ? "long jumps" : "",
-    teams ? "teams" : "",
-  ].filter(Boolean);
-  return `${variant}, ${players} players${options.length > 0 ? ` (${options.join(", ")})` : ""}`;
 }
 
 describe("one entry point for every level", () => {
@@ -172,10 +106,10 @@ describe("games among computer players end: the race with every unit but one fin
   it("strong finishes against players who move at random, whose pieces wander into its way and its goal", () => {
     for (const players of [2, 3, 6]) {
       const game = Game.create({ players }, { firstPlayer: 0 });
-      const random = seeded(players);
+      const random = seededRandom(players);
       while (!game.isOver && !game.standings()[0].finished) {
         if (game.turn?.player === 0) computerTurn(game, testOptions("strong"));
-        else randomTurn(game, random);
+        else playRandomTurn(game, random, 0.3);
       }
       expect(game.standings()[0]).toMatchObject({ place: 1, finished: true });
       expect(game.plies).toBeLessThan(70 * players);

@@ -12,14 +12,13 @@ import {
   formatPath,
   Game,
   goalHoles,
-  type Hole,
   type Point,
   type Settings,
   TURN_LIMIT_PER_COLOUR,
 } from "../../src/rules/index.ts";
-import { copy, legalSettings, replay } from "../rules/helpers.ts";
+import { copy, replay } from "../rules/helpers.ts";
+import { describeSettings, LEGAL_SETTINGS, randomGame, randomPositions } from "./helpers.ts";
 
-const LEGAL_SETTINGS = legalSettings();
 const RACE_SETTINGS = LEGAL_SETTINGS.filter((settings) => settings.variant === "classic");
 const CAPTURE_SETTINGS = LEGAL_SETTINGS.filter((settings) => settings.variant === "capture");
 
@@ -63,59 +62,6 @@ function gains(game: Game): Map<string, number> {
 
 function played(game: Game): string {
   return formatPath((greedyMove(game) as MoveAction).move.path);
-}
-
-/**
- * A random turn, picked hole by hole as a board does: a piece, then where
- * it goes; in the capture variant the chain goes on or stops at random.
- */
-function randomTurn(game: Game, seed: number): void {
-  if (game.mustPass) {
-    game.play("pass");
-    return;
-  }
-  let random = seed | 1;
-  const next = () => {
-    random ^= random << 13;
-    random ^= random >>> 17;
-    random ^= random << 5;
-    return random >>> 0;
-  };
-  const path: Hole[] = [];
-  for (;;) {
-    const { next: holes, isMove } = game.continuations(path);
-    if (holes.length === 0 || (isMove && next() % 3 === 0)) break;
-    path.push(holes[next() % holes.length]);
-  }
-  game.apply({ kind: "path", path });
-}
-
-interface RandomPosition {
-  readonly settings: Settings;
-  readonly firstPlayer: number;
-  readonly turns: readonly number[];
-  /** A player who leaves before the given turn. */
-  readonly resign: { readonly at: number; readonly player: number } | null;
-}
-
-const randomPositions: fc.Arbitrary<RandomPosition> = fc.record({
-  settings: fc.constantFrom(...LEGAL_SETTINGS),
-  firstPlayer: fc.nat(5),
-  turns: fc.array(fc.integer(), { maxLength: 150 }),
-  resign: fc.option(fc.record({ at: fc.nat(150), player: fc.nat(5) }), { freq: 4 }),
-});
-
-function randomGame({ settings, firstPlayer, turns, resign }: RandomPosition): Game {
-  const game = Game.create(settings, { firstPlayer: firstPlayer % settings.players });
-  for (const [turn, seed] of turns.entries()) {
-    if (game.isOver) break;
-    if (resign?.at === turn) {
-      game.resign(resign.player % settings.players);
-      if (game.isOver) break;
-    }
-    randomTurn(game, seed);
-  }
-  return game;
 }
 
 describe("the greedy player moves for the side to move, and only when it may move", () => {
@@ -268,13 +214,3 @@ describe("greedy games finish: the race before the turn limit, the capture game 
     },
   );
 });
-
-function describeSettings({ variant, players, colours, pieces, longJump, teams }: Settings): string {
-  const options = [
-    colours > 1 ? `${colours} colours each` : "",
-    pieces === 15 ? "15 pieces" : "",
-    longJump ? "long jumps" : "",
-    teams ? "teams" : "",
-  ].filter(Boolean);
-  return `${variant}, ${players} players${options.length > 0 ? ` (${options.join(", ")})` : ""}`;
-}

@@ -1,0 +1,118 @@
+/**
+ * `wrangler dev` on a free localhost port, offline, with its Durable Object
+ * storage in a folder of its own: what the browser tests
+ * (test/e2e/global-setup.ts), the load test and the wake bench run against.
+ * It waits until the worker and its objects answer, and stops the whole
+ * process group (npx, wrangler and workerd).
+ *
+ * For debugging: DEV_SERVER_LOG=1 copies wrangler's output to stderr,
+ * WRANGLER_LEVEL sets its log level (warn by default; `log` shows the
+ * objects' console.log).
+ */
+import type { ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// @ts-expect-error: a plain ES module without types
+import { runWrangler, wranglerEnv } from "./wrangler.mjs";
+
+const STARTUP_MS = 120_000;
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  readonly url: string;
+  /** The process group of wrangler dev and its workerd; undefined for a server given by URL. */
+  readonly group: number | undefined;
+  readonly inspectorPort?: number;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** The wrangler configuration (default: the service's own, `wrangler.toml`). */
+  readonly config?: string;
+  /** Worker variables to override (`--var NAME:value`). */
+  readonly vars?: Readonly<Record<string, string | number>>;
+  /** wrangler's local trace collector (X_LOCAL_OBSERVABILITY); on, wrangler's default, if not given. */
+  readonly observability?: boolean;
+  /** Where Durable Object storage lives; a new temporary folder, removed at stop, if not given. */
+  readonly persistTo?: string;
+  /** The port of the worker's DevTools inspector (for profiling); none if not given. */
+  readonly inspectorPort?: number;
+}
+
+/** Starts `wrangler dev` on a free localhost port and waits until the worker and its objects answer. */
+export async function startServer(options: ServerOptions = {}): Promise<Server> {
+  const port = await freePort();
+  const ownState = options.persistTo === undefined;
+  const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-dev-")));
+  const env =
+    options.observability === undefined
+      ? wranglerEnv
+      : { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state];
+  if (options.config !== undefined) args.push("-c", options.config);
+  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
+  args.push("--log-level", process.env.WRANGLER_LEVEL ?? "warn");
+  const child: ChildProcess = runWrangler(args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let log = "";
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (process.env.DEV_SERVER_LOG) process.stderr.write(chunk);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const url = `http://127.0.0.1:${port}`;
+  const group = child.pid;
+  const stop = async () => {
+    if (child.exitCode === null && group !== undefined) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-group, "SIGTERM"); // the whole group: npx, wrangler and workerd
+      } catch {
+        // Already gone.
+      }
+      await Promise.race([exited, sleep(5000)]);
+      try {
+        process.kill(-group, "SIGKILL");
+      } catch {
+        // Gone.
+      }
+    }
+    if (ownState) await rm(state, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + STARTUP_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited (${child.exitCode}):\n${log}`);
+    }
+    try {
+      // A well-formed id that names no table: 404 once the worker and its objects answer.
+      const response = await fetch(`${url}/api/tables/AAAAAAAAAAAAAAAA`);
+      if (response.status === 404) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer at ${url} within ${STARTUP_MS / 1000} s:\n${log}`);
+    }
+    await sleep(250);
+  }
+  return { url, group, stop, ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }) };
+}
