@@ -259,13 +259,20 @@ export class TableStore {
     return new Map(rows.map((row) => [row.seat, row.since]));
   }
 
-  /** Records who is connected now: a seat that just lost its last connection gets `now`, one that has one loses its row. */
-  notePresence(connected: readonly boolean[], now: number): void {
+  /**
+   * Records who is connected now: a seat that just lost its last connection
+   * gets `now`, one that has one loses its row. Returns the absences as noted.
+   */
+  notePresence(connected: readonly boolean[], now: number): Map<number, number> {
     const absences = this.absences();
     connected.forEach((on, seat) => {
-      if (on && absences.has(seat)) this.sql.exec("DELETE FROM absences WHERE seat = ?", seat);
-      if (!on && !absences.has(seat)) this.sql.exec("INSERT INTO absences (seat, since) VALUES (?, ?)", seat, now);
+      if (on && absences.delete(seat)) this.sql.exec("DELETE FROM absences WHERE seat = ?", seat);
+      if (!on && !absences.has(seat)) {
+        this.sql.exec("INSERT INTO absences (seat, since) VALUES (?, ?)", seat, now);
+        absences.set(seat, now);
+      }
     });
+    return absences;
   }
 
   /** Appends one entry under its sequence number (one row, no index); a number already taken throws. */

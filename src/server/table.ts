@@ -302,7 +302,8 @@ export class Table extends DurableObject<Env> {
         case "back":
           return table.back(who, now);
         case "remedy": {
-          const disconnectedAt = this.connectedSeats()[message.seat] ? null : this.absentSince(message.seat);
+          const connected = this.connectedSeats();
+          const disconnectedAt = connected[message.seat] ? null : this.absentSince(message.seat, connected);
           return table.remedy(who, message.seat, message.remedy, disconnectedAt, now);
         }
       }
@@ -424,9 +425,8 @@ export class Table extends DurableObject<Env> {
    * know, since its last event. Presence is noted when it goes out, a moment
    * after a change: a disconnection that is not noted yet is noted now.
    */
-  private absentSince(seat: number): number {
-    this.store.notePresence(this.connectedSeats(), Date.now());
-    return this.store.absences().get(seat) ?? this.requireTable().lastEventAt;
+  private absentSince(seat: number, connected: readonly boolean[]): number {
+    return this.store.notePresence(connected, Date.now()).get(seat) ?? this.requireTable().lastEventAt;
   }
 
   /** The sockets of a freed seat become spectators'. */
@@ -656,17 +656,18 @@ export class Table extends DurableObject<Env> {
     const live = this.liveSockets(open);
     const spectators = live.filter((ws) => identityOf(ws).seat === null).length;
     const connected = this.connectedSeats(live);
+    const table = this.table;
+    let absences = new Map<number, number>();
     try {
-      this.store.notePresence(connected, now);
+      absences = this.store.notePresence(connected, now);
     } catch (error) {
       // Outside any request (a timer): nobody to answer; the next presence notes it again.
       console.error("could not note presence", error);
     }
-    const absences = this.store.absences();
-    const absentSince = connected.map((on, seat) =>
-      on || this.table?.names[seat] == null ? null : (absences.get(seat) ?? null),
-    );
-    const { stallGraceMs } = this.table;
+    // Only people are ever absent: free seats and computer players are not.
+    const person = (seat: number) => table.names[seat] !== null && table.computerLevel(seat) === null;
+    const absentSince = connected.map((on, seat) => (on || !person(seat) ? null : (absences.get(seat) ?? null)));
+    const { stallGraceMs } = table;
     const message: ServerMessage = { type: "presence", connected, spectators, absentSince, stallGraceMs };
     const text = JSON.stringify(message);
     if (text !== this.lastPresence) {
