@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { I18n, LANGUAGES, pickLanguage, TRANSLATIONS } from "../../src/client/ui/i18n/index.ts";
+import { isolated } from "../isolated.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 const keysOf = <T extends object>(record: T) => Object.keys(record) as (keyof T)[];
@@ -49,10 +50,12 @@ describe("translations", () => {
 
   it("fill in placeholders and speak the chosen language", () => {
     const i18n = new I18n("fi");
-    expect(i18n.t("holePiece", { hole: "e5", colour: i18n.colour("N") })).toBe("e5, punainen nappula");
+    expect(i18n.t("holePiece", { hole: "e5", colour: i18n.colour("N") })).toBe(
+      isolated`${"e5"}, ${"punainen"} nappula`,
+    );
     expect(i18n.error("not-your-turn")).toBe("Ei ole sinun vuorosi.");
     i18n.set("sv");
-    expect(i18n.t("holeEmpty", { hole: "i5" })).toBe("i5, tomt");
+    expect(i18n.t("holeEmpty", { hole: "i5" })).toBe(isolated`${"i5"}, tomt`);
     i18n.set("nb");
     expect(i18n.error("seat-taken")).toBe("Noen tok akkurat den plassen.");
   });
@@ -78,5 +81,27 @@ describe("the browser's language", () => {
     expect(I18n.detect("?lang=nb", storage, ["fi"]).language).toBe("nb");
     expect(I18n.detect("", storage, ["fi"]).language).toBe("sv");
     expect(I18n.detect("?lang=xx", undefined, ["fi"]).language).toBe("fi");
+  });
+});
+
+describe("every name or text filled into a sentence is isolated from it (U+2068 … U+2069)", () => {
+  it("a right-to-left name cannot carry the move after it into its own direction", () => {
+    const i18n = new I18n("en");
+    expect(i18n.t("announceMove", { name: "سارة", move: "c2-e4" })).toBe("\u2068سارة\u2069: \u2068c2-e4\u2069");
+  });
+
+  it("each name of a list is isolated on its own, so the commas between them stay put", () => {
+    expect(new I18n("sv").list(["דוד", "Aino"])).toBe("\u2068דוד\u2069 och \u2068Aino\u2069");
+  });
+
+  it("a list of names goes into a sentence as it is, each name isolated once", () => {
+    const i18n = new I18n("en");
+    expect(i18n.count("rematchWaiting", 2, { names: i18n.list(["דוד", "Aino"]) })).toBe(
+      "Waiting for \u2068דוד\u2069 and \u2068Aino\u2069 to accept the rematch",
+    );
+  });
+
+  it("numbers need no isolating and are written as they are", () => {
+    expect(new I18n("en").t("seatN", { n: 3 })).toBe("Seat 3");
   });
 });

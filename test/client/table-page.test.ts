@@ -17,6 +17,7 @@ import { stalledSeat } from "../../src/client/ui/table-page/stall.ts";
 import { playerNames, seatNames } from "../../src/client/ui/table-page/view.ts";
 import type { TableSettings } from "../../src/protocol/index.ts";
 import { seating } from "../../src/rules/index.ts";
+import { isolated } from "../isolated.ts";
 import { HOST, ServerTable, SPECTATOR, seated } from "./server-table.ts";
 
 const NAMES = ["Aino", "Bjørn", "Cecilia", "Dag", "Eeva", "Frida"];
@@ -156,7 +157,7 @@ describe("a stalled table", () => {
     t.follow();
     expect(t.model.isAway(1)).toBe(true);
     expect(stalledSeat(t.model, seated(0))).toBeNull();
-    expect(t.said.at(-1)).toBe("The computer now plays for Bjørn");
+    expect(t.said.at(-1)).toBe(isolated`The computer now plays for ${"Bjørn"}`);
   });
 
   it("asks nothing of a player who left the game", () => {
@@ -178,7 +179,7 @@ describe("what became of a leaver's pieces", () => {
     t.follow();
     const fate = leaverFate(t.model.settings, 1, false, (seat) => t.model.coloursOf(seat));
     expect(fate).toEqual({ kind: "pieces-off" });
-    expect(t.said.at(-1)).toBe("Bjørn left: their pieces were taken off the board");
+    expect(t.said.at(-1)).toBe(isolated`${"Bjørn"} left: their pieces were taken off the board`);
   });
 
   it("with teams, the partner plays on with the leaver's colour", () => {
@@ -189,14 +190,14 @@ describe("what became of a leaver's pieces", () => {
     expect(fate.kind).toBe("partner");
     const partner = fate.kind === "partner" ? fate.partner : -1;
     expect(t.model.coloursOf(partner)).toContain(seating(t.model.settings)[2]?.[0]);
-    expect(t.said.at(-1)).toBe(`Cecilia left: ${NAMES[partner]} now plays their colour`);
+    expect(t.said.at(-1)).toBe(isolated`${"Cecilia"} left: ${NAMES[partner]} now plays their colour`);
   });
 
   it("in the capture variant, where pieces belong to nobody, the board stays as it is", () => {
     const t = startedTable({ players: 3, variant: "capture" });
     t.table.record(t.commands.leave(seated(1), 0));
     t.follow();
-    expect(t.said.at(-1)).toBe("Bjørn left the game");
+    expect(t.said.at(-1)).toBe(isolated`${"Bjørn"} left the game`);
   });
 
   it("a player counted out by the others is said to be counted out", () => {
@@ -207,11 +208,11 @@ describe("what became of a leaver's pieces", () => {
     expect(t.model.departureOf(1)).toBe("absent");
     // A page loaded afterwards knows it too: the snapshot says so.
     expect(TableModel.fromSnapshot(t.table.snapshot()).departureOf(1)).toBe("absent");
-    expect(t.said.at(-1)).toBe("Bjørn was counted out: their pieces were taken off the board");
+    expect(t.said.at(-1)).toBe(isolated`${"Bjørn"} was counted out: their pieces were taken off the board`);
     const names = ["Aino", "Bjørn"];
-    expect(leaverSentence(i18n, names, 1, "absent", { kind: "unchanged" })).toBe("Bjørn was counted out");
+    expect(leaverSentence(i18n, names, 1, "absent", { kind: "unchanged" })).toBe(isolated`${"Bjørn"} was counted out`);
     expect(leaverSentence(new I18n("fi"), names, 1, "left", { kind: "partner", partner: 0 })).toBe(
-      "Bjørn poistui: Aino pelaa nyt hänen väriään",
+      isolated`${"Bjørn"} poistui: ${"Aino"} pelaa nyt hänen väriään`,
     );
   });
 });
@@ -224,7 +225,7 @@ describe("moves the computer made", () => {
     t.follow();
     expect(t.model.movedBy(1)).toBe("timeout");
     expect(t.model.movedBy(0)).toBeUndefined();
-    expect(t.said.at(-1)).toBe("Bjørn's time ran out: the computer moved for them");
+    expect(t.said.at(-1)).toBe(isolated`${"Bjørn"}'s time ran out: the computer moved for them`);
 
     t.table.record(t.commands.move(seated(0), t.table.legalMoves()[0] as string, 20_000));
     t.table.record(t.commands.remedy(seated(0), 1, "computer", 0, 90_000));
@@ -233,11 +234,11 @@ describe("moves the computer made", () => {
     expect(t.model.movedBy(3)).toBe("computer");
     const reloaded = TableModel.fromSnapshot(t.table.snapshot());
     expect([1, 3].map((ply) => reloaded.movedBy(ply))).toEqual(["timeout", "computer"]);
-    expect(t.said.at(-1)).toMatch(/^Bjørn \(computer\): [a-q]\d+-[a-q]\d+/);
+    expect(t.said.at(-1)).toMatch(/^\u2068Bjørn\u2069 \(computer\): \u2068[a-q]\d+-[a-q]\d+/);
 
     t.table.record(t.commands.back(seated(1), 101_000));
     t.follow();
-    expect(t.said.at(-1)).toBe("Bjørn is back");
+    expect(t.said.at(-1)).toBe(isolated`${"Bjørn"} is back`);
   });
 });
 
@@ -294,7 +295,7 @@ describe("computer players", () => {
     table.record(table.commands.tick(1_000_000));
     const said = follow();
     expect(model.movedBy(1)).toBe("computer");
-    expect(said.at(-1)).toMatch(/^Computer 2: [a-q]\d+-[a-q]\d+/);
+    expect(said.at(-1)).toMatch(/^\u2068Computer 2\u2069: \u2068[a-q]\d+-[a-q]\d+/);
   });
 
   it("never stall a table: there is nothing to do about a computer that has no connection", () => {
@@ -340,13 +341,13 @@ describe("the running score", () => {
   });
 
   it("lists names as each language does", () => {
-    expect(new I18n("en").list(["Aino", "Bjørn", "Cecilia"])).toBe("Aino, Bjørn, and Cecilia");
-    expect(new I18n("fi").list(["Aino", "Bjørn"])).toBe("Aino ja Bjørn");
+    expect(new I18n("en").list(["Aino", "Bjørn", "Cecilia"])).toBe(isolated`${"Aino"}, ${"Bjørn"}, and ${"Cecilia"}`);
+    expect(new I18n("fi").list(["Aino", "Bjørn"])).toBe(isolated`${"Aino"} ja ${"Bjørn"}`);
     expect(new I18n("nb").count("rematchWaiting", 1, { names: "Bjørn" })).toBe(
-      "Venter på at Bjørn skal godta omkampen",
+      isolated`Venter på at ${"Bjørn"} skal godta omkampen`,
     );
     expect(new I18n("fi").count("rematchWaiting", 2, { names: "Aino ja Bjørn" })).toBe(
-      "Odotetaan, että Aino ja Bjørn hyväksyvät uusintaottelun",
+      isolated`Odotetaan, että ${"Aino ja Bjørn"} hyväksyvät uusintaottelun`,
     );
   });
 });

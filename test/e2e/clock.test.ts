@@ -5,6 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isolated } from "../isolated.ts";
 import { createFromForm, launch, screenshot, snapshot, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
@@ -25,18 +26,18 @@ describe("a table with a turn clock and a chosen first seat", () => {
       await screenshot(page, "clock-0-create");
     });
     expect(await snapshot(id)).toMatchObject({ clock: { kind: "move", seconds: 120 }, firstPlayer: 1 });
-    expect(await host.page.locator(".status .first-player").textContent()).toBe("Seat 2 begins");
+    expect(await host.page.locator(".status .first-player").textContent()).toBe(isolated`${"Seat 2"} begins`);
 
     await takeSeat(host.page, 0, "Aino");
     await guest.page.goto(`/t/${id}`);
     await takeSeat(guest.page, 1, "Bjørn");
-    await expect.poll(() => host.page.locator(".status .first-player").textContent()).toBe("Bjørn begins");
+    await expect.poll(() => host.page.locator(".status .first-player").textContent()).toBe(isolated`${"Bjørn"} begins`);
     await screenshot(host.page, "clock-1-who-begins");
 
     await host.page.getByRole("button", { name: "Start the game" }).click();
     await host.page.waitForSelector('#app[data-status="playing"]');
     expect(await host.page.locator(".seat.to-move").getAttribute("data-seat")).toBe("1");
-    expect(await host.page.locator(".status .state").textContent()).toMatch(/^Bjørn to move\b/);
+    expect(await host.page.locator(".status .state").textContent()).toMatch(/^\u2068Bjørn\u2069 to move\b/);
 
     const statusClock = host.page.locator(".side > .clock");
     const seatClock = host.page.locator('.seat.to-move[data-seat="1"] .seat-clock');

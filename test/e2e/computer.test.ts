@@ -15,6 +15,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { holeName } from "../../src/rules/index.ts";
+import { isolated } from "../isolated.ts";
 import {
   clickMove,
   createFromForm,
@@ -78,7 +79,7 @@ describe("one person against the computer", () => {
     expect(await computer.locator(".name").textContent()).toBe("Computer 2");
     expect(await computer.locator(".badge.computer").textContent()).toBe("computer · strong");
     expect(await computer.locator(".dot").count()).toBe(0); // no connection to show
-    expect(await computer.getByRole("button", { name: "Remove Computer 2" }).count()).toBe(1);
+    expect(await computer.getByRole("button", { name: isolated`Remove ${"Computer 2"}` }).count()).toBe(1);
     const seats = (await snapshot(id)).seats;
     expect(seats[1]).toMatchObject({ name: "Computer 2", computer: "strong" });
     await takeSeat(page, 0, "Aino");
@@ -90,7 +91,8 @@ describe("one person against the computer", () => {
     for (let round = 0; round < 3; round++) {
       await expect.poll(() => statusLine(page)).toMatch(/^Your turn/);
       await clickGoodMove(page, id);
-      if (round === 0) await expect.poll(() => statusLine(page), { interval: 20 }).toBe("Computer 2 is thinking…");
+      if (round === 0)
+        await expect.poll(() => statusLine(page), { interval: 20 }).toBe(isolated`${"Computer 2"} is thinking…`);
       await expect.poll(() => moveCount(page), { timeout: 5000 }).toBe(2 * round + 2);
     }
     const marked = page.locator(".move-list li .moved-by.computer");
@@ -110,7 +112,7 @@ describe("one person against the computer", () => {
     await page.waitForSelector('#app[data-status="over"]', { timeout: 10_000 });
     const result = (await snapshot(id)).game?.result;
     const winner = result?.winners[0] === 0 ? "Aino" : "Computer 2";
-    expect(await page.locator(".status .winner").textContent()).toBe(`${winner} wins!`);
+    expect(await page.locator(".status .winner").textContent()).toBe(isolated`${winner} wins!`);
     expect(await page.locator(".standings tbody tr").first().textContent()).toContain(winner);
     const plies = (await snapshot(id)).game?.moves.length ?? 0;
     expect(await moveCount(page)).toBe(plies);
@@ -194,7 +196,7 @@ describe("the lobby", () => {
     expect(await page.locator(".join-row").isHidden()).toBe(true);
     await page.getByRole("button", { name: "Start the game" }).click();
     await page.waitForSelector('#app[data-status="playing"]');
-    await expect.poll(() => statusLine(page)).toMatch(/^Computer [12] is thinking…$/);
+    await expect.poll(() => statusLine(page)).toMatch(/^\u2068Computer [12]\u2069 is thinking…$/);
     await expect.poll(() => moveCount(page), { timeout: 5000 }).toBeGreaterThanOrEqual(3);
     expect(await page.locator(".seats .hint").count()).toBe(0); // no seat to take: nothing to hint at
     await screenshot(page, "computer-6-watching");

@@ -10,6 +10,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isolated } from "../isolated.ts";
 import { createFromForm, launch, playToEnd, screenshot, snapshot, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
@@ -57,17 +58,17 @@ describe("between games", () => {
         `${names[winner]}1 pt · 1 game`,
         `${names[loser]}0 pts · 1 game`,
       ]);
-      expect(await page.locator(".status .winner").textContent()).toBe(`${names[winner]} wins!`);
+      expect(await page.locator(".status .winner").textContent()).toBe(isolated`${names[winner]} wins!`);
     }
     await screenshot(host.page, "rematch-1-score");
 
     // --- Seat swap: Aino offers, Bjørn accepts; names (and scores) trade seats, colours stay with the seats.
-    await host.page.getByRole("button", { name: "Swap seats with Bjørn" }).click();
+    await host.page.getByRole("button", { name: isolated`Swap seats with ${"Bjørn"}` }).click();
     await expect.poll(() => host.page.getByRole("button", { name: "Swap offered" }).isDisabled()).toBe(true);
     await expect
       .poll(() => guest.page.locator(".swap-request").textContent())
-      .toBe("Aino wants to swap seats with you");
-    const accept = guest.page.getByRole("button", { name: "Accept the swap with Aino" });
+      .toBe(isolated`${"Aino"} wants to swap seats with you`);
+    const accept = guest.page.getByRole("button", { name: isolated`Accept the swap with ${"Aino"}` });
     expect(await accept.textContent()).toBe("Accept swap");
     expect(await accept.getAttribute("class")).toContain("primary");
     await screenshot(guest.page, "swaps-1-offer");
@@ -87,7 +88,9 @@ describe("between games", () => {
     // --- The host chooses who begins the next game: Bjørn (now in seat 1).
     await host.page.locator("#next-first-player").selectOption({ label: "Bjørn" });
     for (const { page } of [host, guest]) {
-      await expect.poll(() => page.locator(".status .first-player").textContent()).toBe("Next game: Bjørn begins");
+      await expect
+        .poll(() => page.locator(".status .first-player").textContent())
+        .toBe(isolated`Next game: ${"Bjørn"} begins`);
     }
     expect(await guest.page.locator("#next-first-player").count()).toBe(0);
 
@@ -97,7 +100,7 @@ describe("between games", () => {
     for (const { page } of [host, guest]) {
       await expect
         .poll(() => page.locator(".rematch-waiting").textContent())
-        .toBe("Waiting for Aino to accept the rematch");
+        .toBe(isolated`Waiting for ${"Aino"} to accept the rematch`);
       expect(await page.locator('.seat[data-seat="0"] .badge.accepted').textContent()).toBe("✓ accepted");
       expect(await page.locator('.seat[data-seat="1"] .badge.accepted').count()).toBe(0);
     }
@@ -126,9 +129,9 @@ describe("between games", () => {
     for (const { page } of [host, guest]) await page.waitForSelector('#app[data-status="over"]');
     await expect
       .poll(() => host.page.locator(".rematch-free").textContent())
-      .toBe("Seat 1 is free: someone must sit down there before the rematch can start.");
+      .toBe(isolated`${"Seat 1"} is free: someone must sit down there before the rematch can start.`);
     expect(await host.page.locator(".leaver-list").textContent()).toBe(
-      "Bjørn left: their pieces were taken off the board",
+      isolated`${"Bjørn"} left: their pieces were taken off the board`,
     );
     await host.page.setViewportSize(PHONE);
     expect(await overflowsSideways(host.page)).toBe(false);
@@ -142,7 +145,7 @@ describe("between games", () => {
     await takeSeat(guest.page, 0, "Bjørn");
     await expect
       .poll(() => host.page.locator(".rematch-waiting").textContent())
-      .toBe("Waiting for Bjørn to accept the rematch");
+      .toBe(isolated`Waiting for ${"Bjørn"} to accept the rematch`);
     expect(await host.page.locator(".rematch-free").count()).toBe(0);
     await guest.page.close();
     const forAbsent = host.page.getByRole("button", { name: "Accept the rematch for absent players" });

@@ -9,6 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holeName } from "../../src/rules/index.ts";
+import { isolated } from "../isolated.ts";
 import {
   clickMove,
   createFromForm,
@@ -75,8 +76,8 @@ describe("a player who vanishes on their turn", () => {
     const panel = aino.page.locator(".stall");
     await expect
       .poll(() => panel.locator("p").textContent())
-      .toMatch(/^Bjørn is disconnected\. If they do not come back within 0:0\d, you may:$/);
-    const letComputer = aino.page.getByRole("button", { name: "Let the computer play for Bjørn" });
+      .toMatch(/^\u2068Bjørn\u2069 is disconnected\. If they do not come back within \u20680:0\d\u2069, you may:$/);
+    const letComputer = aino.page.getByRole("button", { name: isolated`Let the computer play for ${"Bjørn"}` });
     expect(await letComputer.isDisabled()).toBe(true);
     await aino.page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();
@@ -87,7 +88,7 @@ describe("a player who vanishes on their turn", () => {
     // expect.poll waits 1 s by default: up to the whole grace may be left, on a busy machine more.
     await expect
       .poll(() => panel.locator("p").textContent(), { timeout: 15_000 })
-      .toBe("Bjørn is disconnected. You may now:");
+      .toBe(isolated`${"Bjørn"} is disconnected. You may now:`);
     expect(await letComputer.isDisabled()).toBe(false);
     await letComputer.click();
     await expect.poll(() => computerBadge(aino.page).textContent()).toBe("computer plays");
@@ -97,7 +98,7 @@ describe("a player who vanishes on their turn", () => {
     const lastMove = aino.page.locator(".move-list li").last();
     expect(await lastMove.locator(".moved-by.computer").getAttribute("class")).toContain("computer");
     expect(await lastMove.locator(".moved-by svg").getAttribute("aria-label")).toBe("Played by the computer");
-    expect(await liveText(aino.page)).toMatch(/^Bjørn \(computer\): [a-q]\d+-[a-q]\d+$/);
+    expect(await liveText(aino.page)).toMatch(/^\u2068Bjørn\u2069 \(computer\): \u2068[a-q]\d+-[a-q]\d+\u2069$/);
     // Aino moves; the computer answers for Bjørn.
     await playOneMove(aino.page, id);
     await waitForComputer(aino.page, 3);
@@ -120,7 +121,7 @@ describe("a player who vanishes on their turn", () => {
     await expect.poll(() => notice.count()).toBe(1);
     await expect.poll(() => notice.textContent()).toBe("");
     await expect.poll(() => computerBadge(aino.page).count()).toBe(0);
-    expect(await liveText(aino.page)).toBe("Bjørn is back");
+    expect(await liveText(aino.page)).toBe(isolated`${"Bjørn"} is back`);
 
     // Aino moves; Bjørn vanishes again on his turn, and Aino counts him out: two players, so she wins.
     await playOneMove(aino.page, id);
@@ -128,17 +129,17 @@ describe("a player who vanishes on their turn", () => {
     await bjornPage.close();
     await expect.poll(() => panel.locator("p").count()).toBe(1);
     await aino.page.waitForTimeout(PAST_GRACE_MS);
-    await aino.page.getByRole("button", { name: "Count Bjørn out" }).click();
-    const confirm = aino.page.getByRole("button", { name: "Really count Bjørn out? Click again" });
+    await aino.page.getByRole("button", { name: isolated`Count ${"Bjørn"} out` }).click();
+    const confirm = aino.page.getByRole("button", { name: isolated`Really count ${"Bjørn"} out? Click again` });
     expect(await confirm.getAttribute("class")).toContain("confirm");
     await screenshot(aino.page, "stall-4-count-out-confirm");
     await confirm.click();
     await aino.page.waitForSelector('#app[data-status="over"]');
-    expect(await aino.page.locator(".status .winner").textContent()).toBe("Aino wins!");
+    expect(await aino.page.locator(".status .winner").textContent()).toBe(isolated`${"Aino"} wins!`);
     expect(await aino.page.locator(".leaver-list").textContent()).toBe(
-      "Bjørn was counted out: their pieces were taken off the board",
+      isolated`${"Bjørn"} was counted out: their pieces were taken off the board`,
     );
-    expect(await liveText(aino.page)).toBe("Bjørn was counted out: their pieces were taken off the board");
+    expect(await liveText(aino.page)).toBe(isolated`${"Bjørn"} was counted out: their pieces were taken off the board`);
     await screenshot(aino.page, "stall-5-counted-out");
 
     // The create page offers the bank clocks; their labels fit a phone, in the longest language too.

@@ -41,6 +41,23 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
+const FIRST_STRONG_ISOLATE = "\u2068";
+const POP_DIRECTIONAL_ISOLATE = "\u2069";
+
+/**
+ * A text set apart from its surroundings for the bidirectional algorithm
+ * (U+2068 first strong isolate … U+2069 pop directional isolate): how a name
+ * goes inside a sentence, an attribute or an announcement, where a `<bdi>`
+ * element cannot. A text that already ends in isolates at both ends (a list
+ * of names, each isolated) is left as it is: what lies between its isolates
+ * is neutral punctuation that follows the sentence.
+ */
+export function isolate(text: string): string {
+  return text.startsWith(FIRST_STRONG_ISOLATE) && text.endsWith(POP_DIRECTIONAL_ISOLATE)
+    ? text
+    : `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
+}
+
 /** The current language and the text in it. */
 export class I18n {
   language: Language;
@@ -77,10 +94,16 @@ export class I18n {
     this.listeners.add(listener);
   }
 
+  /**
+   * The text of `key` with its `{params}` filled in. Every text filled in is
+   * isolated (as Fluent's `useIsolating` does): a player's name, which may be
+   * written right to left, cannot reorder the sentence around it.
+   */
   t(key: MessageKey, params: Record<string, string | number> = {}): string {
-    return TRANSLATIONS[this.language].messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? String(params[name]) : whole,
-    );
+    return TRANSLATIONS[this.language].messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = params[name];
+      return value === undefined ? whole : typeof value === "string" ? isolate(value) : String(value);
+    });
   }
 
   /** A counted text in the form the language uses for `n`, with `{n}` filled in. */
@@ -92,7 +115,7 @@ export class I18n {
 
   /** Names joined as the language lists them: "Aino, Bjørn and Cecilia". */
   list(items: readonly string[]): string {
-    return new Intl.ListFormat(this.language, { type: "conjunction" }).format(items);
+    return new Intl.ListFormat(this.language, { type: "conjunction" }).format(items.map(isolate));
   }
 
   error(code: ErrorCode | ClientErrorCode): string {

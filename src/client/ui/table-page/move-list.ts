@@ -37,7 +37,7 @@ export class MoveList {
                 h(
                   "li",
                   {},
-                  h("span", { class: "who" }, players[action.player]),
+                  h("bdi", { class: "who" }, players[action.player]),
                   " ",
                   h(
                     "span",
@@ -60,7 +60,7 @@ export class MoveList {
               "p",
               { class: "scores" },
               `${i18n.t("captures")}: `,
-              captures.map((n, seat) => `${players[seat]} ${n}`).join(" · "),
+              captures.flatMap((n, seat) => [seat > 0 && " · ", h("bdi", {}, players[seat]), ` ${n}`]),
             )
           : null,
       ];

@@ -85,7 +85,7 @@ export class Seats {
                 "span",
                 { class: "name" },
                 seat.name
-                  ? names[seat.seat]
+                  ? h("bdi", {}, names[seat.seat])
                   : h("em", {}, `${i18n.t("seatN", { n: seat.seat + 1 })}: ${i18n.t("freeSeat")}`),
               ),
               ...this.badges(model.status, seat, isYou),

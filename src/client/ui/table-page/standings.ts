@@ -61,7 +61,7 @@ export class Standings {
               "td",
               {},
               h("span", { class: "swatches" }, seatColours(model, standing.seat).map(swatch)),
-              players[standing.seat],
+              h("bdi", {}, players[standing.seat]),
               standing.resigned ? h("span", { class: "badge muted" }, i18n.t("left")) : null,
             ),
             capture ? h("td", {}, standing.captures) : null,
@@ -91,7 +91,12 @@ export class Standings {
           h(
             "tr",
             { "data-seat": seat.seat },
-            h("td", {}, h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)), names[seat.seat]),
+            h(
+              "td",
+              {},
+              h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)),
+              h("bdi", {}, names[seat.seat]),
+            ),
             h("td", { class: "score" }, scoreText(i18n, seat.score)),
           ),
         ),

@@ -6,7 +6,7 @@
 
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
-import type { I18n } from "../i18n/index.ts";
+import { type I18n, isolate } from "../i18n/index.ts";
 import type { TableView } from "./view.ts";
 
 export class TurnStatus {
@@ -44,7 +44,7 @@ export class TurnStatus {
         const winners = result?.winners ?? [];
         const line =
           winners.length === 1 || (winners.length > 1 && model.settings.teams)
-            ? i18n.t("winner", { name: winners.map((seat) => players[seat]).join(" & ") })
+            ? i18n.t("winner", { name: winners.map((seat) => isolate(players[seat] ?? "")).join(" & ") })
             : winners.length > 1
               ? i18n.t("draw")
               : "";
