@@ -1,13 +1,21 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+/** The server tests' table id key (in production a secret, TABLE_ID_KEY, that is in no file). */
+const TEST_TABLE_ID_KEY = "test-table-id-key-not-a-secret-0123456789";
+
+// wrangler reads the secrets wrangler.toml requires from .dev.vars or the environment, and warns when
+// neither has them; the tests' binding below is the one the worker sees, whatever .dev.vars holds.
+process.env.TABLE_ID_KEY ??= TEST_TABLE_ID_KEY;
+
 /**
  * Projects by layer: the rules engine, the computer players, the table and
  * the wire's schemas (against docs/protocol.md) are tested under Node; the
  * worker and its Durable Object inside workerd, with the bindings of
- * wrangler.toml; the web client's SDK, move picker and texts under Node; and
- * the end-to-end tests drive the Chromium of @sparticuz/chromium against
- * `wrangler dev` (test/e2e/global-setup.ts builds the client and starts it).
+ * wrangler.toml and a table id key of its own; the web client's SDK, move
+ * picker and texts under Node; and the end-to-end tests drive the Chromium
+ * of @sparticuz/chromium against `wrangler dev` (test/e2e/global-setup.ts
+ * builds the client and starts it).
  */
 export default defineConfig({
   test: {
@@ -22,7 +30,12 @@ export default defineConfig({
         test: { name: "table", include: ["test/table/**/*.test.ts"], environment: "node" },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TABLE_ID_KEY: TEST_TABLE_ID_KEY } },
+          }),
+        ],
         test: { name: "server", include: ["test/server/**/*.test.ts"] },
       },
       {

@@ -5,15 +5,21 @@
  * It waits until the worker and its objects answer, and stops the whole
  * process group (npx, wrangler and workerd).
  *
+ * The worker signs table ids with the secret TABLE_ID_KEY: each server gets
+ * one (`tableIdKey`), kept in its storage folder so that a server started
+ * again on the same `persistTo` checks the ids the first one made.
+ *
  * For debugging: DEV_SERVER_LOG=1 copies wrangler's output to stderr,
  * WRANGLER_LEVEL sets its log level (warn by default; `log` shows the
  * objects' console.log).
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { newTableId } from "../src/server/table-ids.ts";
 // @ts-expect-error: a plain ES module without types
 import { runWrangler, wranglerEnv } from "./wrangler.mjs";
 
@@ -38,6 +44,8 @@ export interface Server {
   /** The process group of wrangler dev and its workerd; undefined for a server given by URL. */
   readonly group: number | undefined;
   readonly inspectorPort?: number;
+  /** The worker's TABLE_ID_KEY, to give a server started again on the same storage; undefined for a server given by URL. */
+  readonly tableIdKey?: string;
   stop(): Promise<void>;
 }
 
@@ -52,6 +60,23 @@ export interface ServerOptions {
   readonly persistTo?: string;
   /** The port of the worker's DevTools inspector (for profiling); none if not given. */
   readonly inspectorPort?: number;
+  /**
+   * The key table ids are signed with (TABLE_ID_KEY). Not given: the one an
+   * earlier server kept in `persistTo`, else a new random one, kept there.
+   * Tables made under one key answer 404 under another.
+   */
+  readonly tableIdKey?: string;
+}
+
+/** Where a server keeps its table id key, in its storage folder beside wrangler's own. */
+const KEY_FILE = "table-id-key";
+
+/** The key given, else the one kept in `state`, else a new one; kept in `state` either way. */
+async function tableIdKeyFor(state: string, given: string | undefined): Promise<string> {
+  const file = join(state, KEY_FILE);
+  const key = given ?? (await readFile(file, "utf8").catch(() => randomBytes(32).toString("base64url"))).trim();
+  await writeFile(file, key, { mode: 0o600 });
+  return key;
 }
 
 /** Starts `wrangler dev` on a free localhost port and waits until the worker and its objects answer. */
@@ -66,7 +91,10 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state];
   if (options.config !== undefined) args.push("-c", options.config);
   if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
-  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
+  const tableIdKey = await tableIdKeyFor(state, options.tableIdKey ?? options.vars?.TABLE_ID_KEY?.toString());
+  for (const [name, value] of Object.entries({ ...options.vars, TABLE_ID_KEY: tableIdKey })) {
+    args.push("--var", `${name}:${value}`);
+  }
   args.push("--log-level", process.env.WRANGLER_LEVEL ?? "warn");
   const child: ChildProcess = runWrangler(args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
@@ -102,8 +130,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       throw new Error(`wrangler dev exited (${child.exitCode}):\n${log}`);
     }
     try {
-      // A well-formed id that names no table: 404 once the worker and its objects answer.
-      const response = await fetch(`${url}/api/tables/AAAAAAAAAAAAAAAA`);
+      // A signed id that names no table: 404 once the worker and its objects answer.
+      const response = await fetch(`${url}/api/tables/${await newTableId(tableIdKey)}`);
       if (response.status === 404) break;
     } catch {
       // Not listening yet.
@@ -114,5 +142,11 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     }
     await sleep(250);
   }
-  return { url, group, stop, ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }) };
+  return {
+    url,
+    group,
+    stop,
+    tableIdKey,
+    ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
+  };
 }

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "table-not-found",
   "not-found",
   "internal-error",
+  "misconfigured",
   "too-many-connections",
   // Socket messages.
   "bad-json",

@@ -14,4 +14,21 @@ export interface Env {
   readonly STALL_GRACE_SECONDS?: string;
   /** Milliseconds the computer waits before it plays a turn, so that people can follow (default 1500). */
   readonly COMPUTER_DELAY_MS?: string;
+  /**
+   * The secret new table ids are signed with, and ids checked with (a secret:
+   * `wrangler secret put`, `.dev.vars` locally; at least 32 characters, e.g.
+   * 32 random bytes in base64url). Without it no table can be created or
+   * reached: the worker answers 500 misconfigured. Changing it breaks every
+   * link made under it, unless the old one becomes TABLE_ID_PREVIOUS_KEY.
+   */
+  readonly TABLE_ID_KEY?: string;
+  /** The key before a rotation (a secret): ids signed with it are still accepted; no new id is. Optional. */
+  readonly TABLE_ID_PREVIOUS_KEY?: string;
+  /**
+   * "true": 16-character ids of tables created before ids were signed are
+   * passed to their Durable Object, which answers whether they exist (each
+   * such probe wakes one). Anything else ("false", the default): they answer
+   * 404 at the worker, like an unknown table.
+   */
+  readonly ACCEPT_UNSIGNED_TABLE_IDS?: string;
 }

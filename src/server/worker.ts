@@ -1,10 +1,12 @@
 /**
- * The worker: HTTP routes in front of the tables. It checks ids and request
- * bodies, then hands each table's requests to that table's Durable Object.
+ * The worker: HTTP routes in front of the tables. It checks ids (their shape
+ * and signature) and request bodies, then hands each table's requests to that
+ * table's Durable Object.
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -13,7 +15,7 @@ import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
 import { TableSettingsSchema } from "../protocol/index.ts";
 import { gameSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
-import { isTableId, newTableId, newToken } from "./ids.ts";
+import { isGenuineTableId, isTableId, newTableId, newToken, type TableIdKeys } from "./ids.ts";
 import { clientKey, withinLimit } from "./limits.ts";
 
 export { Table } from "./table.ts";
@@ -34,9 +36,51 @@ function tooMany(c: Context, message: string) {
   return fail(c, 429, "rate-limited", message);
 }
 
-const tableParam = validator("param", ({ id }, c) =>
-  isTableId(id) ? { id } : fail(c, 400, "bad-table-id", "a table id is 16 URL-safe characters"),
-);
+/** What a table that does not exist answers, word for word as its Durable Object would. */
+function noSuchTable(c: Context) {
+  return fail(c, 404, "table-not-found", "no such table");
+}
+
+/** Shorter secrets are taken for a mistake (a placeholder left in place), not for a key. */
+const MIN_KEY_LENGTH = 32;
+
+/**
+ * The keys table ids are signed and checked with; undefined, and logged,
+ * when the deployment has no usable TABLE_ID_KEY (or a TABLE_ID_PREVIOUS_KEY
+ * too short to be one). Then nothing is created or reached: an id made
+ * without a key could never be checked.
+ */
+function tableIdKeys(env: Env): TableIdKeys | undefined {
+  const current = env.TABLE_ID_KEY ?? "";
+  const previous = env.TABLE_ID_PREVIOUS_KEY || undefined;
+  let problem: string | undefined;
+  if (current === "") problem = "TABLE_ID_KEY is not set";
+  else if (current.length < MIN_KEY_LENGTH) problem = `TABLE_ID_KEY is shorter than ${MIN_KEY_LENGTH} characters`;
+  else if (previous !== undefined && previous.length < MIN_KEY_LENGTH) {
+    problem = `TABLE_ID_PREVIOUS_KEY is shorter than ${MIN_KEY_LENGTH} characters`;
+  }
+  if (problem === undefined) return { current, previous };
+  console.error(`misconfigured: ${problem}: set it with \`wrangler secret put\` (README, Configuration)`);
+  return undefined;
+}
+
+function misconfigured(c: Context) {
+  return fail(c, 500, "misconfigured", "the service has no usable key for table ids (TABLE_ID_KEY)");
+}
+
+/**
+ * The table id of the path: a malformed one is refused (400 bad-table-id),
+ * and one the service did not sign (or a 16-character id of before, unless
+ * ACCEPT_UNSIGNED_TABLE_IDS is "true") answers as a table that does not exist
+ * would, all before any Durable Object is touched.
+ */
+const tableParam = validator("param", async ({ id }, c: Context<{ Bindings: Env }>) => {
+  if (!isTableId(id)) return fail(c, 400, "bad-table-id", "a table id is 24 URL-safe characters");
+  const keys = tableIdKeys(c.env);
+  if (!keys) return misconfigured(c);
+  if (!(await isGenuineTableId(id, keys, c.env.ACCEPT_UNSIGNED_TABLE_IDS === "true"))) return noSuchTable(c);
+  return { id };
+});
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -134,6 +178,8 @@ app.post(
   async (c) => {
     const { settings } = c.req.valid("header");
     gameSettings(settings); // refused here, before any table is touched
+    const keys = tableIdKeys(c.env);
+    if (!keys) return misconfigured(c);
     if (!(await withinLimit(c.env.CREATE_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
       return tooMany(c, "too many tables created from your address: try again in a minute");
     }
@@ -141,7 +187,7 @@ app.post(
     const hostToken = newToken();
     // 96 random bits make a collision practically impossible; the table refuses one anyway.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const id = newTableId();
+      const id = await newTableId(keys.current);
       if (await c.env.TABLES.getByName(id).create(id, settings, hostToken)) {
         const shareLink = new URL(`/t/${id}`, c.req.url).href;
         return c.json({ id, shareLink, hostToken }, 201);
@@ -160,13 +206,23 @@ app.get("/api/tables/:id/record", tableParam, async (c) => {
   return c.text(record, 200, { "Content-Type": "text/plain; charset=utf-8" });
 });
 
-app.get("/api/tables/:id/ws", tableParam, async (c) => {
+/**
+ * A socket upgrade within the address's limit. It comes before the id's
+ * signature is checked, so that an id the service did not sign is answered
+ * just as an unknown table's (whose refusal comes from its object), 426 and
+ * 429 included.
+ */
+const socketUpgrade = createMiddleware<{ Bindings: Env }>(async (c, next) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     return fail(c, 426, "bad-request", "this endpoint expects a WebSocket upgrade");
   }
   if (!(await withinLimit(c.env.SOCKET_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
     return tooMany(c, "too many connections opened from your address: try again in a minute");
   }
+  await next();
+});
+
+app.get("/api/tables/:id/ws", socketUpgrade, tableParam, async (c) => {
   return c.env.TABLES.getByName(c.req.valid("param").id).fetch(c.req.raw);
 });
 
@@ -188,7 +244,7 @@ app.get("/", page);
 // The table's page, and the same without the page's frame for an iframe.
 app.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
-  if (!exists) return fail(c, 404, "table-not-found", "no such table");
+  if (!exists) return noSuchTable(c);
   return page(c);
 });
 

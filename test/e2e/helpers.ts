@@ -47,7 +47,7 @@ export async function createFromForm(page: Page, choose?: (page: Page) => Promis
   await page.goto("/");
   await choose?.(page);
   await page.getByRole("button", { name: "Create table" }).click();
-  await page.waitForURL(/\/t\/[A-Za-z0-9_-]{16}$/);
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]{24}$/);
   await page.waitForSelector("#app[data-status]");
   return new URL(page.url()).pathname.split("/").pop() as string;
 }

@@ -9,7 +9,7 @@ const moved = { type: "moved", seat: 0, path: "c2-e4-g4", captured: [] } as cons
 const event = { type: "event", seq: 13, at: 1_795_000_000_000, event: moved } as const;
 
 const snapshot: Snapshot = {
-  id: "N4oaAfw5PTY7Nk9F",
+  id: "N4oaAfw5PTY7Nk9FxQ2w_rLb",
   settings: { variant: "classic", players: 2, colours: 1, pieces: 10, longJump: false, teams: false },
   clock: null,
   firstPlayer: null,

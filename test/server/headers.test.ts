@@ -6,7 +6,7 @@
  * test/e2e/headers.test.ts, where static assets take their real path.
  */
 import { describe, expect, it } from "vitest";
-import { api, connect, createTable, setUpTable } from "./helpers.ts";
+import { api, connect, createTable, setUpTable, unknownTableId } from "./helpers.ts";
 
 /** The directives of a Content-Security-Policy header, by name. */
 function csp(response: Response): Map<string, string> {
@@ -65,8 +65,9 @@ describe("security headers on every answer", () => {
       ["/favicon.svg", 200, /^image\/svg\+xml/],
       [`/api/tables/${id}`, 200, /^application\/json/],
       [`/api/tables/${id}/record`, 200, /^text\/plain/],
-      ["/api/tables/AAAAAAAAAAAAAAAA", 404, /^application\/json/],
-      [`/t/${"B".repeat(16)}`, 404, /^application\/json/],
+      [`/api/tables/${await unknownTableId()}`, 404, /^application\/json/],
+      [`/t/${await unknownTableId()}`, 404, /^application\/json/],
+      [`/t/${"B".repeat(24)}`, 404, /^application\/json/], // not signed: refused by the worker
       ["/no/such/file.js", 404, /^application\/json/],
       ["/api/nothing", 404, /^application\/json/],
     ];

@@ -8,6 +8,7 @@ import { env, exports } from "cloudflare:workers";
 import type { Identity, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
 import { formatPath, parseMove, Game as Replay } from "../../src/rules/index.ts";
 import type { Table } from "../../src/server/table.ts";
+import { newTableId } from "../../src/server/table-ids.ts";
 
 export const ORIGIN = "http://example.com";
 
@@ -73,6 +74,17 @@ export function stateOf(snapshot: Snapshot): unknown {
 
 export function stub(id: string): DurableObjectStub<Table> {
   return env.TABLES.getByName(id);
+}
+
+/** The tests' TABLE_ID_KEY (vitest.config.ts). */
+export function tableIdKey(): string {
+  if (env.TABLE_ID_KEY === undefined) throw new Error("the server tests run with a TABLE_ID_KEY");
+  return env.TABLE_ID_KEY;
+}
+
+/** A signed id that names no table: the worker lets it through, and its object holds nothing. */
+export function unknownTableId(): Promise<string> {
+  return newTableId(tableIdKey());
 }
 
 const DEFAULT_TIMEOUT_MS = 3000;

@@ -12,6 +12,7 @@ import {
   postJson,
   setUpTable,
   stub,
+  unknownTableId,
 } from "./helpers.ts";
 
 async function errorOf(response: Response): Promise<ErrorBody> {
@@ -25,7 +26,7 @@ describe("POST /api/tables creates a table", () => {
     expect(response.status).toBe(201);
     const body = (await response.json()) as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(["hostToken", "id", "shareLink"]);
-    expect(body.id).toMatch(/^[A-Za-z0-9_-]{16}$/); // 96 bits
+    expect(body.id).toMatch(/^[A-Za-z0-9_-]{24}$/); // 96 random bits and a 48-bit signature
     expect(body.shareLink).toBe(`${ORIGIN}/t/${body.id}`);
     expect(body.hostToken).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits
   });
@@ -220,14 +221,22 @@ describe("GET /api/tables/:id is the public snapshot", () => {
   });
 
   it("answers 404 table-not-found for an unknown id", async () => {
-    const response = await api("/api/tables/AAAAAAAAAAAAAAAA");
+    const response = await api(`/api/tables/${await unknownTableId()}`);
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("table-not-found");
   });
 
-  for (const id of ["short", "AAAAAAAAAAAAAAAAA", "AAAAAAAA.AAAAAAA", "AAAAAAAA%20AAAAA"]) {
+  const malformed = ["short", "AAAAAAAAAAAAAAAAA", "AAAAAAAA.AAAAAAA", "AAAAAAAA%20AAAAA"];
+  for (const id of [...malformed, "A".repeat(23), "A".repeat(25), "AAAAAAAAAAAA.AAAAAAAAAAA"]) {
     it(`answers 400 bad-table-id for the malformed id "${id}"`, async () => {
-      for (const path of [`/api/tables/${id}`, `/api/tables/${id}/record`, `/api/tables/${id}/ws`, `/t/${id}`]) {
+      const paths = [
+        `/api/tables/${id}`,
+        `/api/tables/${id}/record`,
+        `/api/tables/${id}/ws`,
+        `/t/${id}`,
+        `/embed/${id}`,
+      ];
+      for (const path of paths) {
         const response = await api(path, { headers: { Upgrade: "websocket" } });
         expect(response.status, path).toBe(400);
         expect((await errorOf(response)).code).toBe("bad-table-id");
@@ -265,7 +274,7 @@ describe("GET /api/tables/:id/record is the game record in the engine's text for
   });
 
   it("is 404 table-not-found for an unknown table", async () => {
-    const response = await api("/api/tables/BBBBBBBBBBBBBBBB/record");
+    const response = await api(`/api/tables/${await unknownTableId()}/record`);
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("table-not-found");
   });
@@ -318,7 +327,7 @@ describe("CORS on /api/*", () => {
     const { id } = (await created.json()) as { id: string };
     const snapshot = await api(`/api/tables/${id}`, { headers });
     expect(snapshot.headers.get("Access-Control-Allow-Origin")).toBe("*");
-    const missing = await api("/api/tables/CCCCCCCCCCCCCCCC", { headers });
+    const missing = await api(`/api/tables/${await unknownTableId()}`, { headers });
     expect(missing.status).toBe(404);
     expect(missing.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
@@ -331,11 +340,11 @@ describe("GET /t/:id is the share link", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(await response.text()).toMatch(/^<!doctype html>/i);
-    expect(id).toHaveLength(16);
+    expect(id).toHaveLength(24);
   });
 
   it("answers 404 for an unknown table", async () => {
-    const response = await api("/t/DDDDDDDDDDDDDDDD");
+    const response = await api(`/t/${await unknownTableId()}`);
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("table-not-found");
   });
@@ -350,7 +359,7 @@ describe("GET /api/tables/:id/ws is the table's socket", () => {
   });
 
   it("answers 404 for an unknown table", async () => {
-    const response = await api("/api/tables/EEEEEEEEEEEEEEEE/ws", { headers: { Upgrade: "websocket" } });
+    const response = await api(`/api/tables/${await unknownTableId()}/ws`, { headers: { Upgrade: "websocket" } });
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("table-not-found");
   });
@@ -375,7 +384,7 @@ describe("unknown routes", () => {
 
 describe("probing ids that name no table", () => {
   it("answers 404 and leaves no storage behind", async () => {
-    const id = "Zz0123456789-_ab";
+    const id = await unknownTableId();
     expect((await api(`/api/tables/${id}`)).status).toBe(404);
     const tables = await runInDurableObject(stub(id), (_instance, state) =>
       state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray(),

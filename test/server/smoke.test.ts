@@ -10,7 +10,7 @@ describe("creating a table", () => {
     });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { id: string; shareLink: string; hostToken: string };
-    expect(body.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(body.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(body.shareLink).toBe(`http://example.com/t/${body.id}`);
     const snapshot = await exports.default.fetch(`http://example.com/api/tables/${body.id}`);
     expect(snapshot.status).toBe(200);

@@ -215,6 +215,7 @@ export const en: Translation = {
     "not-away": "The computer is not playing for you.",
     "not-stalled": "Not yet: the player to move may still come back. Try again in a moment.",
     "internal-error": "Something went wrong on our side. Please try again.",
+    misconfigured: "The service is not set up correctly. Please try again later.",
     "too-many-connections": "Too many connections to this table: close a tab or try again later.",
     disconnected: "The connection dropped. Please try again.",
     timeout: "The table did not answer. Please try again.",

@@ -201,6 +201,7 @@ export const fi: Translation = {
     "not-away": "Tietokone ei pelaa puolestasi.",
     "not-stalled": "Ei vielä: vuorossa oleva pelaaja voi vielä palata. Yritä hetken päästä uudelleen.",
     "internal-error": "Palvelimella meni jotain vikaan. Yritä uudelleen.",
+    misconfigured: "Palvelua ei ole määritetty oikein. Yritä myöhemmin uudelleen.",
     "too-many-connections": "Liian monta yhteyttä tähän pöytään: sulje välilehti tai yritä myöhemmin uudelleen.",
     disconnected: "Yhteys katkesi. Yritä uudelleen.",
     timeout: "Pöytä ei vastannut. Yritä uudelleen.",

@@ -201,6 +201,7 @@ export const nb: Translation = {
     "not-away": "Datamaskinen spiller ikke for deg.",
     "not-stalled": "Ikke ennå: spilleren som står for tur, kan fortsatt komme tilbake. Prøv igjen om litt.",
     "internal-error": "Noe gikk galt hos oss. Prøv igjen.",
+    misconfigured: "Tjenesten er ikke satt opp riktig. Prøv igjen senere.",
     "too-many-connections": "For mange tilkoblinger til dette bordet: lukk en fane eller prøv igjen senere.",
     disconnected: "Forbindelsen ble brutt. Prøv igjen.",
     timeout: "Bordet svarte ikke. Prøv igjen.",

@@ -201,6 +201,7 @@ export const sv: Translation = {
     "not-away": "Datorn spelar inte åt dig.",
     "not-stalled": "Inte än: spelaren vid draget kan fortfarande komma tillbaka. Försök igen om en stund.",
     "internal-error": "Något gick fel hos oss. Försök igen.",
+    misconfigured: "Tjänsten är inte korrekt konfigurerad. Försök igen senare.",
     "too-many-connections": "För många anslutningar till det här bordet: stäng en flik eller försök igen senare.",
     disconnected: "Anslutningen bröts. Försök igen.",
     timeout: "Bordet svarade inte. Försök igen.",
