@@ -9,6 +9,7 @@
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holeName } from "../../src/rules/index.ts";
+import { isolated } from "../isolated.ts";
 import {
   baseUrl,
   chainOrSetup,
@@ -100,7 +101,9 @@ describe("a classic table in the browser", () => {
         await page.locator(`[data-hole="${from}"]`).focus();
         await page.keyboard.press("Enter");
         expect(await page.locator(`[data-hole="${from}"]`).getAttribute("aria-label")).toMatch(/, selected$/);
-        expect(await page.locator(`[data-hole="${to}"]`).getAttribute("aria-label")).toBe(`${to}, empty, move here`);
+        expect(await page.locator(`[data-hole="${to}"]`).getAttribute("aria-label")).toBe(
+          isolated`${to}, empty, move here`,
+        );
         await page.locator(`[data-hole="${to}"]`).focus();
         await page.keyboard.press("Enter");
         keyboardPlayed = true;
@@ -176,7 +179,7 @@ describe("a classic table in the browser", () => {
     for (const page of everyone) await page.waitForSelector('#app[data-status="over"]');
     const winner = leaver === host.page ? "Bjørn" : "Aino";
     for (const page of everyone) {
-      expect(await page.locator(".status .winner").textContent()).toBe(`${winner} wins!`);
+      expect(await page.locator(".status .winner").textContent()).toBe(isolated`${winner} wins!`);
       expect(await page.locator(".standings tbody tr").count()).toBe(2);
       expect(await page.locator(".standings tbody tr").first().textContent()).toContain(winner);
     }
