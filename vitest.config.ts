@@ -39,7 +39,13 @@ export default defineConfig({
         test: { name: "server", include: ["test/server/**/*.test.ts"] },
       },
       {
-        test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "client",
+          include: ["test/client/**/*.test.ts"],
+          environment: "node",
+          // The colours test reads styles.css (`?raw`): vitest empties CSS files it is not told to keep.
+          css: { include: [/styles\.css/] },
+        },
       },
       {
         test: { name: "protocol", include: ["test/protocol/**/*.test.ts"], environment: "node" },

@@ -22,7 +22,7 @@ import {
   parseHole,
   type Variant,
 } from "../../rules/index.ts";
-import { POINT_COLOURS } from "./colours.ts";
+import { MARKS, POINT_COLOURS } from "./colours.ts";
 import type { I18n } from "./i18n/index.ts";
 import type { LegalMoves } from "./legal-moves.ts";
 import { MovePicker } from "./move-picker.ts";
@@ -34,6 +34,16 @@ const ROW_HEIGHT = (D * Math.sqrt(3)) / 2;
 /** How far the star's edge lies beyond its outermost holes. */
 const MARGIN = 0.48 * D;
 const LEG_MS = 230;
+/** A piece's radius, and half the width of the mark drawn on it. */
+const PIECE_R = 0.4 * D;
+const MARK_R = 0.19 * D;
+/** Half the width of the mark in an empty hole of a point. */
+const HOME_MARK_R = 0.17 * D;
+
+/** The point whose triangle each hole is in, if any. */
+const HOME = new Map<Hole, Point>(
+  POINTS.flatMap((point) => POINT_HOLES[point].map((hole): [Hole, Point] => [hole, point])),
+);
 
 function holeXY(hole: Hole): [number, number] {
   return [(HOLE_X[hole] * D) / 2, HOLE_ROW[hole] * ROW_HEIGHT];
@@ -62,6 +72,8 @@ interface BoardOptions {
 interface HoleParts {
   readonly group: SVGGElement;
   readonly piece: SVGCircleElement;
+  /** The mark of the piece's point, drawn on it. */
+  readonly mark: SVGUseElement;
   readonly label: SVGTextElement;
 }
 
@@ -176,13 +188,14 @@ export class Board {
       const holes = path.map(parseHole);
       const ghosts = captured.map((name) => {
         const [cx, cy] = xyOf(name);
-        return el("circle", { cx, cy, r: 0.4 * D, class: "piece", fill: "url(#piece-neutral)" }, this.animationLayer);
+        return el("circle", { cx, cy, r: PIECE_R, class: "piece", fill: "url(#piece-neutral)" }, this.animationLayer);
       });
-      const ghost = el(
-        "circle",
-        { r: 0.4 * D, class: "piece moving", fill: `url(#piece-${colour})` },
-        this.animationLayer,
-      );
+      // The moving piece, drawn around (0, 0) and moved with its transform: the piece and its mark.
+      const ghost = el("g", { class: "moving" }, this.animationLayer);
+      el("circle", { r: PIECE_R, class: "piece", fill: `url(#piece-${colour})` }, ghost);
+      const mark = markUse(null, 0, 0, MARK_R, "piece-mark");
+      setMark(mark, colour === "neutral" ? undefined : colour);
+      ghost.append(mark);
       try {
         for (let leg = 1; leg < holes.length; leg++) {
           await this.animateLeg(ghost, holeXY(holes[leg - 1]), holeXY(holes[leg]));
@@ -211,20 +224,35 @@ export class Board {
       el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
       el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
     }
+    // Each point's mark, drawn once and used on its pieces and in its holes; the use gives the fill.
+    for (const point of POINTS) {
+      const symbol = el("symbol", { id: `mark-${point}`, viewBox: "-1 -1 2 2" }, defs);
+      el("path", { d: MARKS[point].d, "fill-rule": "evenodd" }, symbol);
+    }
   }
 
   private drawStar(svg: SVGSVGElement): void {
     const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
     const centre = holeXY(CENTRE);
-    const expand = (points: [number, number][], from: [number, number]) =>
-      points.map(([x, y]) => {
+    const push = (points: [number, number][], from: [number, number]) =>
+      points.map(([x, y]): [number, number] => {
         const length = Math.hypot(x - from[0], y - from[1]);
         const k = (2 * MARGIN) / length;
-        return `${x + (x - from[0]) * k},${y + (y - from[1]) * k}`;
+        return [x + (x - from[0]) * k, y + (y - from[1]) * k];
       });
-    const up = expand([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
-    const down = expand([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
-    el("path", { class: "star-body", d: `M${up.join("L")}Z M${down.join("L")}Z` }, layer);
+    const expand = (points: [number, number][], from: [number, number]) => push(points, from).map((p) => p.join(","));
+    // The star's outline: two concentric triangles of a size, each side of one crossed by the other at its
+    // thirds, with the other's corner out between. One outline, so the hexagon in the middle is filled too.
+    const up = push([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
+    const down = push([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
+    const outline = up.flatMap(([ax, ay], i) => {
+      const [bx, by] = up[(i + 1) % 3] as [number, number];
+      const third = (t: number): [number, number] => [ax + (bx - ax) * t, ay + (by - ay) * t];
+      const [mx, my] = third(0.5);
+      const tip = [...down].sort((p, q) => Math.hypot(p[0] - mx, p[1] - my) - Math.hypot(q[0] - mx, q[1] - my))[0];
+      return [[ax, ay], third(1 / 3), tip as [number, number], third(2 / 3)].map((p) => p.join(","));
+    });
+    el("path", { class: "star-body", d: `M${outline.join("L")}Z` }, layer);
     for (const point of POINTS) {
       const holes = POINT_HOLES[point].map(holeXY);
       const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
@@ -232,11 +260,14 @@ export class Board {
       const corners = [...holes]
         .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
         .slice(0, 3);
-      el(
+      const polygon = el(
         "polygon",
-        { class: `point point-${point}`, points: expand(corners, [cx, cy]).join(" "), fill: POINT_COLOURS[point].tint },
+        { class: `point point-${point}`, points: expand(corners, [cx, cy]).join(" ") },
         layer,
       );
+      // The tint for each colour scheme; styles.css picks one. Through the CSSOM: the CSP refuses style attributes.
+      polygon.style.setProperty("--tint", POINT_COLOURS[point].tint);
+      polygon.style.setProperty("--tint-dark", POINT_COLOURS[point].tintDark);
     }
   }
 
@@ -263,9 +294,15 @@ export class Board {
     const name = holeName(hole);
     const group = el("g", { class: "hole", "data-hole": name, role: "button", tabindex: -1 }, layer);
     el("circle", { class: "hit", cx, cy, r: 0.5 * D }, group);
-    el("circle", { class: "dimple", cx, cy, r: 0.2 * D }, group);
+    // A point's holes show its mark where other holes have a round dimple.
+    const home = HOME.get(hole);
+    if (home) group.append(markUse(home, cx, cy, HOME_MARK_R, "dimple home-mark"));
+    else el("circle", { class: "dimple", cx, cy, r: 0.2 * D }, group);
     el("circle", { class: "marker", cx, cy, r: 0.3 * D }, group);
-    const piece = el("circle", { class: "piece", cx, cy, r: 0.4 * D }, group);
+    const piece = el("circle", { class: "piece", cx, cy, r: PIECE_R }, group);
+    const mark = markUse(null, cx, cy, MARK_R, "piece-mark");
+    setMark(mark, undefined);
+    group.append(mark);
     el("circle", { class: "ring", cx, cy, r: 0.47 * D }, group);
     const label = el("text", { class: "landing-number", x: cx, y: cy + 0.13 * D, "aria-hidden": "true" }, group);
     group.addEventListener("click", () => {
@@ -278,7 +315,7 @@ export class Board {
       this.focusHole = hole;
       this.point(name);
     });
-    return { group, piece, label };
+    return { group, piece, mark, label };
   }
 
   // --- Picks -----------------------------------------------------------------------------------
@@ -327,6 +364,9 @@ export class Board {
       if (jumped.has(name)) classes.push("jumped");
       parts.group.setAttribute("class", classes.join(" "));
       parts.piece.setAttribute("fill", occupant ? `url(#piece-${occupant})` : "none");
+      if (occupant) parts.group.setAttribute("data-piece", occupant);
+      else parts.group.removeAttribute("data-piece");
+      setMark(parts.mark, occupant === "neutral" ? undefined : occupant);
       parts.label.textContent = landing > 0 ? String(landing) : "";
       parts.group.setAttribute("tabindex", hole === this.focusHole ? "0" : "-1");
       const what = occupant
@@ -370,21 +410,24 @@ export class Board {
     }
   }
 
-  private animateLeg(ghost: SVGCircleElement, from: [number, number], to: [number, number]): Promise<void> {
+  private animateLeg(ghost: SVGGElement, from: [number, number], to: [number, number]): Promise<void> {
+    const place = (x: number, y: number, scale: number) =>
+      ghost.setAttribute("transform", `translate(${x} ${y}) scale(${scale})`);
     return new Promise((resolve) => {
       const started = performance.now();
       const frame = (now: number) => {
         const t = Math.min(1, (now - started) / LEG_MS);
         const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-        ghost.setAttribute("cx", String(from[0] + (to[0] - from[0]) * eased));
-        ghost.setAttribute("cy", String(from[1] + (to[1] - from[1]) * eased));
         // A jump lifts the piece a little.
-        ghost.setAttribute("r", String(0.4 * D * (1 + 0.18 * Math.sin(Math.PI * t))));
+        place(
+          from[0] + (to[0] - from[0]) * eased,
+          from[1] + (to[1] - from[1]) * eased,
+          1 + 0.18 * Math.sin(Math.PI * t),
+        );
         if (t < 1) requestAnimationFrame(frame);
         else resolve();
       };
-      ghost.setAttribute("cx", String(from[0]));
-      ghost.setAttribute("cy", String(from[1]));
+      place(from[0], from[1], 1);
       requestAnimationFrame(frame);
     });
   }
@@ -440,6 +483,25 @@ function nearestInRow(row: number, x: number): Hole | undefined {
     }
   }
   return best;
+}
+
+/** A point's mark (none yet when `point` is null) centred on (cx, cy), `r` wide either side; its fill is the caller's. */
+function markUse(point: Point | null, cx: number, cy: number, r: number, className: string): SVGUseElement {
+  const use = el("use", { class: className, x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, "aria-hidden": "true" });
+  if (point) use.setAttribute("href", `#mark-${point}`);
+  return use;
+}
+
+/** Shows the mark of `point` on a piece, in the tone that stands out on its colour; nothing for no point. */
+function setMark(use: SVGUseElement, point: Point | undefined): void {
+  if (point) {
+    use.setAttribute("href", `#mark-${point}`);
+    use.setAttribute("fill", POINT_COLOURS[point].mark);
+    use.removeAttribute("visibility");
+  } else {
+    use.removeAttribute("href");
+    use.setAttribute("visibility", "hidden");
+  }
 }
 
 function pointsOf(path: readonly string[]): string {
