@@ -179,7 +179,7 @@ describe("the lobby", () => {
     await page.waitForSelector('#app[data-seat="0"]');
 
     // The host removes it: the seat is free again.
-    await page.getByRole("button", { name: "Poista Tietokone 3" }).click();
+    await page.getByRole("button", { name: isolated`Poista ${"Tietokone 3"}` }).click();
     await expect.poll(async () => (await snapshot(id)).seats[2]?.name).toBeNull();
     expect(await page.getByRole("button", { name: "Lisää tietokone paikalle 3" }).count()).toBe(1);
     await context.close();
