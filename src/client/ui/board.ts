@@ -29,17 +29,17 @@ import { MovePicker } from "./move-picker.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Distance between neighbouring holes, in SVG units. */
-const D = 10;
+export const D = 10;
 const ROW_HEIGHT = (D * Math.sqrt(3)) / 2;
 /** How far the star's edge lies beyond its outermost holes. */
 const MARGIN = 0.48 * D;
 const LEG_MS = 230;
 
-function holeXY(hole: Hole): [number, number] {
+export function holeXY(hole: Hole): [number, number] {
   return [(HOLE_X[hole] * D) / 2, HOLE_ROW[hole] * ROW_HEIGHT];
 }
 
-function xyOf(name: string): [number, number] {
+export function xyOf(name: string): [number, number] {
   return holeXY(parseHole(name));
 }
 
@@ -65,7 +65,8 @@ interface HoleParts {
   readonly label: SVGTextElement;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(
+/** An SVG element with its attributes, appended to `parent` if given. */
+export function el<K extends keyof SVGElementTagNameMap>(
   tag: K,
   attrs: Record<string, string | number> = {},
   parent?: Element,
@@ -104,9 +105,9 @@ export class Board {
       role: "group",
     });
     this.element = svg;
-    this.drawDefs(svg);
-    this.drawStar(svg);
-    this.drawGrid(svg);
+    drawPieceColours(svg, "piece");
+    drawStar(svg);
+    drawGrid(svg, HOLE_ALL);
     const trailLayer = el("g", { class: "trail", "aria-hidden": "true" }, svg);
     this.trail = el("polyline", { points: "" }, trailLayer);
     this.trailStart = el("circle", { r: 0.16 * D, cx: 0, cy: 0, visibility: "hidden" }, trailLayer);
@@ -202,61 +203,6 @@ export class Board {
   }
 
   // --- Drawing ------------------------------------------------------------------------------
-
-  private drawDefs(svg: SVGSVGElement): void {
-    const defs = el("defs", {}, svg);
-    for (const [name, colour] of Object.entries(POINT_COLOURS)) {
-      const gradient = el("radialGradient", { id: `piece-${name}`, cx: "35%", cy: "30%", r: "75%" }, defs);
-      el("stop", { offset: "0%", "stop-color": colour.light }, gradient);
-      el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
-      el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
-    }
-  }
-
-  private drawStar(svg: SVGSVGElement): void {
-    const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
-    const centre = holeXY(CENTRE);
-    const expand = (points: [number, number][], from: [number, number]) =>
-      points.map(([x, y]) => {
-        const length = Math.hypot(x - from[0], y - from[1]);
-        const k = (2 * MARGIN) / length;
-        return `${x + (x - from[0]) * k},${y + (y - from[1]) * k}`;
-      });
-    const up = expand([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
-    const down = expand([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
-    el("path", { class: "star-body", d: `M${up.join("L")}Z M${down.join("L")}Z` }, layer);
-    for (const point of POINTS) {
-      const holes = POINT_HOLES[point].map(holeXY);
-      const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
-      const cy = holes.reduce((sum, [, y]) => sum + y, 0) / holes.length;
-      const corners = [...holes]
-        .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
-        .slice(0, 3);
-      el(
-        "polygon",
-        { class: `point point-${point}`, points: expand(corners, [cx, cy]).join(" "), fill: POINT_COLOURS[point].tint },
-        layer,
-      );
-    }
-  }
-
-  private drawGrid(svg: SVGSVGElement): void {
-    const lines: string[] = [];
-    for (let hole = 0; hole < HOLE_COUNT; hole++) {
-      const [x1, y1] = holeXY(hole);
-      for (const [dRow, dX] of [
-        [0, 2],
-        [1, 1],
-        [1, -1],
-      ]) {
-        const next = holeAt(HOLE_ROW[hole] + dRow, HOLE_X[hole] + dX);
-        if (next === undefined) continue;
-        const [x2, y2] = holeXY(next);
-        lines.push(`M${x1},${y1}L${x2},${y2}`);
-      }
-    }
-    el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
-  }
 
   private drawHole(layer: SVGGElement, hole: Hole): HoleParts {
     const [cx, cy] = holeXY(hole);
@@ -428,6 +374,76 @@ export class Board {
   }
 }
 
+/** Every hole of the board. */
+const HOLE_ALL: readonly Hole[] = Array.from({ length: HOLE_COUNT }, (_, hole) => hole);
+
+/** The pieces' colours as gradients, `url(#<prefix>-<colour>)`: a page with several boards gives each its prefix. */
+export function drawPieceColours(svg: SVGSVGElement, prefix: string): void {
+  const defs = el("defs", {}, svg);
+  for (const [name, colour] of Object.entries(POINT_COLOURS)) {
+    const gradient = el("radialGradient", { id: `${prefix}-${name}`, cx: "35%", cy: "30%", r: "75%" }, defs);
+    el("stop", { offset: "0%", "stop-color": colour.light }, gradient);
+    el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
+    el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
+  }
+}
+
+/** Points moved `2 * MARGIN` away from `from`: a shape drawn around holes rather than through them. */
+function expand(points: readonly [number, number][], from: readonly [number, number]): string[] {
+  return points.map(([x, y]) => {
+    const length = Math.hypot(x - from[0], y - from[1]);
+    const k = (2 * MARGIN) / length;
+    return `${x + (x - from[0]) * k},${y + (y - from[1]) * k}`;
+  });
+}
+
+/** The triangle around a point's ten holes. */
+export function pointOutline(point: Point): string {
+  const holes = POINT_HOLES[point].map(holeXY);
+  const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
+  const cy = holes.reduce((sum, [, y]) => sum + y, 0) / holes.length;
+  const corners = [...holes]
+    .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
+    .slice(0, 3);
+  return expand(corners, [cx, cy]).join(" ");
+}
+
+/** The wooden star and its six points in their colours. */
+export function drawStar(svg: SVGSVGElement): void {
+  const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
+  const centre = holeXY(CENTRE);
+  const up = expand([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
+  const down = expand([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
+  el("path", { class: "star-body", d: `M${up.join("L")}Z M${down.join("L")}Z` }, layer);
+  for (const point of POINTS) {
+    el(
+      "polygon",
+      { class: `point point-${point}`, points: pointOutline(point), fill: POINT_COLOURS[point].tint },
+      layer,
+    );
+  }
+}
+
+/** The lines between neighbouring holes, of the holes given. */
+export function drawGrid(svg: SVGSVGElement, holes: readonly Hole[]): void {
+  const shown = new Set(holes);
+  const lines: string[] = [];
+  for (const hole of holes) {
+    const [x1, y1] = holeXY(hole);
+    for (const [dRow, dX] of [
+      [0, 2],
+      [1, 1],
+      [1, -1],
+    ]) {
+      const next = holeAt(HOLE_ROW[hole] + dRow, HOLE_X[hole] + dX);
+      if (next === undefined || !shown.has(next)) continue;
+      const [x2, y2] = holeXY(next);
+      lines.push(`M${x1},${y1}L${x2},${y2}`);
+    }
+  }
+  el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
+}
+
 function nearestInRow(row: number, x: number): Hole | undefined {
   let best: Hole | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
@@ -442,6 +458,7 @@ function nearestInRow(row: number, x: number): Hole | undefined {
   return best;
 }
 
-function pointsOf(path: readonly string[]): string {
+/** A path of hole names as a polyline's points. */
+export function pointsOf(path: readonly string[]): string {
   return path.map((name) => xyOf(name).join(",")).join(" ");
 }
