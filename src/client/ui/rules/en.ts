@@ -159,7 +159,7 @@ export const rules: RulesText = {
         keyboard: {
           heading: "With the keyboard",
           body: [
-            "The board is a single stop for the Tab key. Then:",
+            "The Tab key reaches the board in one press. Then:",
             {
               keys: [
                 ["← → ↑ ↓", "move between the holes"],

@@ -28,7 +28,7 @@ export const rules: RulesText = {
       heading: "Kenen vuoro",
       body: [
         "Vuoro kiertää tähteä myötäpäivään väri kerrallaan: punainen, keltainen, vihreä, sininen, valkoinen, musta. Sakarat, joilla ei pelaa kukaan, ohitetaan.",
-        "Aloittaja on pöydän asetus. Oletuksena se arvotaan jokaiseen peliin; isäntä voi myös valita aloittavan paikan pöytää luodessaan tai pelien välissä. Sivu kertoo ennen pelin alkua, kuka aloittaa.",
+        "Aloittajan valinta on pöydän asetus. Oletuksena se arvotaan jokaiseen peliin; isäntä voi myös valita aloittavan paikan pöytää luodessaan tai pelien välissä. Sivu kertoo ennen pelin alkua, kuka aloittaa.",
         "Kaappaavassa muunnelmassa nappulat eivät kuulu kenellekään, joten pelaajat vuorottelevat paikkajärjestyksessä aloittajasta alkaen.",
       ],
       sections: {},
@@ -56,7 +56,7 @@ export const rules: RulesText = {
           heading: "Hyppyketju",
           body: [
             "Hypyn jälkeen sama nappula saa hypätä uudelleen laskeutumispaikastaan niin monta kertaa kuin hyppyjä riittää. Ketju voi kääntyä jokaisella laskeutumisella, ja voit lopettaa minkä tahansa hypyn jälkeen: hyppääminen ei ole koskaan pakollista, eikä pisin ketju ole pakollinen.",
-            "Ketju saa risteytyä itsensä kanssa ja kulkea jopa lähtöreikänsä kautta, mutta vuoron lopussa nappulan on oltava eri reiässä kuin alussa.",
+            "Ketju saa kulkea oman reittinsä poikki ja jopa lähtöreikänsä kautta, mutta vuoron lopussa nappulan on oltava eri reiässä kuin alussa.",
             "Tällä sivustolla valitset nappulan ja reiän, johon sen pitää päätyä. Lauta etsii reitin ja numeroi jokaisen laskeutumisen, joten pitkäkin ketju syntyy kahdella napsautuksella.",
           ],
         },
@@ -159,7 +159,7 @@ export const rules: RulesText = {
         keyboard: {
           heading: "Näppäimistöllä",
           body: [
-            "Lauta on yksi pysähdyspaikka sarkainnäppäimellä. Sen jälkeen:",
+            "Sarkain (Tab) vie laudalle yhdellä painalluksella. Sen jälkeen:",
             {
               keys: [
                 ["← → ↑ ↓", "liiku reiästä toiseen"],

@@ -27,7 +27,7 @@ export const rules: RulesText = {
     turns: {
       heading: "Hvem sin tur",
       body: [
-        "Turen går med klokken rundt stjernen, farge for farge: rød, gul, grønn, blå, hvit, svart. Spisser som ingen spiller, hoppes over.",
+        "Turen går med klokken rundt stjernen, farge for farge: rød, gul, grønn, blå, hvit, svart. Spisser som ingen spiller med, hoppes over.",
         "Hvem som begynner, er en innstilling for bordet. Som standard trekkes det tilfeldig før hvert parti; verten kan i stedet velge en plass når bordet opprettes eller mellom partiene. Siden viser hvem som begynner, før partiet starter.",
         "I Slag tilhører brikkene ingen, så spillerne bytter bare på i plassrekkefølge, og den som begynner, tar første trekk.",
       ],
@@ -159,7 +159,7 @@ export const rules: RulesText = {
         keyboard: {
           heading: "Med tastaturet",
           body: [
-            "Brettet er ett enkelt stopp for tabulatortasten. Deretter:",
+            "Tabulatortasten tar deg til brettet med ett enkelt trykk. Deretter:",
             {
               keys: [
                 ["← → ↑ ↓", "flytt mellom hullene"],

@@ -27,9 +27,9 @@ export const rules: RulesText = {
     turns: {
       heading: "Vems tur",
       body: [
-        "Turen går medurs runt stjärnan, färg för färg: röd, gul, grön, blå, vit, svart. Spetsar som ingen spelar hoppas över.",
+        "Turen går medurs runt stjärnan, färg för färg: röd, gul, grön, blå, vit, svart. Spetsar som ingen spelar med hoppas över.",
         "Vem som börjar är en inställning för bordet. Som standard lottas det inför varje parti; värden kan i stället välja en plats när bordet skapas eller mellan partierna. Sidan visar vem som börjar innan partiet startar.",
-        "I Slag tillhör pjäserna ingen, så spelarna turas helt enkelt om i platsordning, med början hos den som börjar.",
+        "I Slag tillhör pjäserna ingen, så spelarna turas helt enkelt om i platsordning, och den som börjar gör det första draget.",
       ],
       sections: {},
     },
@@ -159,7 +159,7 @@ export const rules: RulesText = {
         keyboard: {
           heading: "Med tangentbordet",
           body: [
-            "Brädet är ett enda stopp för tabbtangenten. Sedan:",
+            "Tabbtangenten tar dig till brädet med ett enda tryck. Sedan:",
             {
               keys: [
                 ["← → ↑ ↓", "flytta mellan hålen"],
