@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * npm run build: bundles the web client (src/client/ui/main.ts and its CSS)
- * with esbuild into public/build/, which Workers static assets serve.
+ * with esbuild into public/build/, which Workers static assets serve: app.js
+ * and app.css, and a file for each module the page loads later (the rules
+ * page's texts, one per language).
  * `--watch` rebuilds on every change.
  */
 import { rm } from "node:fs/promises";
@@ -19,6 +21,10 @@ const options = {
   outdir,
   bundle: true,
   format: "esm",
+  // Modules loaded with import() (the rules page's texts, one per language) become files of their own.
+  splitting: true,
+  chunkNames: "[dir]/[name]-[hash]",
+  outbase: "src/client/ui",
   target: ["es2022", "chrome100", "firefox100", "safari15.4"],
   minify: !watch,
   sourcemap: true,

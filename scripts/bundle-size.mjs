@@ -3,11 +3,12 @@
  * npm run -s size: the figures the README gives for the bundles. The worker
  * as `npm run deploy` would upload it (wrangler's dry run, minified) and how
  * much of it is zod, by the bytes esbuild's metafile attributes to
- * node_modules/zod; and the web client as `npm run build` makes it. Sizes in
+ * node_modules/zod; and the web client as `npm run build` makes it: what every
+ * page loads, and the rules page's texts, loaded on that page only. Sizes in
  * KiB, gzipped with Node's zlib at its default level.
  */
 import { execFileSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
@@ -56,8 +57,14 @@ for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
 execFileSync(process.execPath, ["scripts/build-client.mjs"], { cwd: root, stdio: "ignore" });
 const client = await sizeOf(`${root}public/build/app.js`);
 const css = await sizeOf(`${root}public/build/app.css`);
+// Files the page loads later, only where it needs them: the rules page's texts, one per language.
+const later = [];
+for (const file of (await readdir(`${root}public/build/rules`)).filter((name) => name.endsWith(".js")).sort()) {
+  later.push(`${file.replace(/-\w+\.js$/, "")} ${await sizeOf(`${root}public/build/rules/${file}`)}`);
+}
 
 console.log(`worker (dry run, minified): ${worker}`);
 console.log(`zod in the worker: ${((100 * zod) / total).toFixed(1)}% (${zod} of ${total} bytes)`);
 console.log(`client app.js: ${client}`);
 console.log(`client app.css: ${css}`);
+console.log(`client rules texts (loaded on /rules only, one language): ${later.join("; ")}`);

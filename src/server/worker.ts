@@ -125,6 +125,12 @@ const embedHeaders = secureHeaders({
 // Every answer, static files included (wrangler.toml runs the worker first for every path).
 app.use("*", (c, next) => (c.req.path.startsWith("/embed/") ? embedHeaders(c, next) : pageHeaders(c, next)));
 
+// A browser asking for a page that is not there gets a page that says so (notFoundPage, below).
+app.use("*", async (c, next) => {
+  await next();
+  if ((c.res.status === 404 || c.res.status === 400) && wantsPage(c)) c.res = await notFoundPage(c);
+});
+
 // Any site may use the API (the SDK, an embedding page), with the methods and the one header it needs; no cookies.
 app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["Content-Type"] }));
 
@@ -240,6 +246,37 @@ async function asset(c: Context<{ Bindings: Env }>, request: Request | URL): Pro
 const page = (c: Context<{ Bindings: Env }>) => asset(c, new URL("/app.html", c.req.url));
 
 app.get("/", page);
+app.get("/rules", page);
+
+/**
+ * Whether a browser is asking for a page: a GET (or HEAD) outside the API
+ * whose Accept names HTML, as a browser's navigation does. Programs, and
+ * whatever asks for a script, a style sheet or an image, get JSON errors.
+ */
+function wantsPage(c: Context): boolean {
+  const method = c.req.method;
+  return (
+    (method === "GET" || method === "HEAD") &&
+    !c.req.path.startsWith("/api/") &&
+    /\btext\/html\b/i.test(c.req.header("Accept") ?? "")
+  );
+}
+
+/**
+ * The page a browser gets for an address that names nothing: a table link
+ * mistyped, malformed, forged or expired (tables are deleted after IDLE_DAYS
+ * without play), or any other unknown path. It is the app page with status
+ * 404: the client sees the status (or, where the browser does not tell it,
+ * that the table's API answers 404) and shows, in the visitor's language,
+ * that there is no such table or page, with a link to create a table. A
+ * malformed id is a 404 here too, not the API's 400: to a visitor the link
+ * simply leads nowhere, and it answers as an unknown or forged id does, so
+ * the page does not tell which it was.
+ */
+async function notFoundPage(c: Context<{ Bindings: Env }>): Promise<Response> {
+  const response = await page(c);
+  return new Response(response.body, { status: 404, headers: response.headers });
+}
 
 // The table's page, and the same without the page's frame for an iframe.
 app.get("/:view{t|embed}/:id", tableParam, async (c) => {

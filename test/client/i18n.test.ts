@@ -5,6 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { I18n, LANGUAGES, pickLanguage, TRANSLATIONS } from "../../src/client/ui/i18n/index.ts";
+import { IDLE_DAYS } from "../../src/client/ui/idle-days.ts";
+import { rules as en_rules } from "../../src/client/ui/rules/en.ts";
+import { rules as fi_rules } from "../../src/client/ui/rules/fi.ts";
+import { rules as nb_rules } from "../../src/client/ui/rules/nb.ts";
+import { type Block, DIAGRAMS, OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
+import { rules as sv_rules } from "../../src/client/ui/rules/sv.ts";
 import { isolated } from "../isolated.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -103,5 +109,117 @@ describe("every name or text filled into a sentence is isolated from it (U+2068 
 
   it("numbers need no isolating and are written as they are", () => {
     expect(new I18n("en").t("seatN", { n: 3 })).toBe("Seat 3");
+  });
+});
+
+describe("the rules page's texts (src/client/ui/rules/)", () => {
+  const RULES: Record<(typeof LANGUAGES)[number], RulesText> = {
+    en: en_rules,
+    fi: fi_rules,
+    sv: sv_rules,
+    nb: nb_rules,
+  };
+
+  /** Every text of a language's rules, each with where it is. */
+  function texts(rules: RulesText): [string, string][] {
+    const ofBlocks = (where: string, blocks: readonly Block[]): [string, string][] =>
+      blocks.flatMap((block, index): [string, string][] => {
+        const at = `${where} ${index}`;
+        if (typeof block === "string") return [[at, block]];
+        if ("list" in block) return block.list.map((item): [string, string] => [at, item]);
+        if ("steps" in block) return block.steps.map((item): [string, string] => [at, item]);
+        return block.keys.flatMap(([keys, what]): [string, string][] => [
+          [at, keys],
+          [at, what],
+        ]);
+      });
+    return [
+      ["title", rules.title],
+      ["lead", rules.lead],
+      ["contents", rules.contents],
+      ...Object.entries(rules.chapters).flatMap(([id, chapter]): [string, string][] => [
+        [id, chapter.heading],
+        ...ofBlocks(id, chapter.body),
+        ...Object.entries(chapter.sections as Record<string, { heading: string; body: readonly Block[] }>).flatMap(
+          ([sectionId, section]): [string, string][] => [
+            [sectionId, section.heading],
+            ...ofBlocks(sectionId, section.body),
+          ],
+        ),
+      ]),
+      ...Object.entries(rules.diagrams).map(([id, caption]): [string, string] => [`diagram ${id}`, caption]),
+    ];
+  }
+
+  it("every language has every chapter, section and diagram of the outline, and nothing else", () => {
+    for (const language of LANGUAGES) {
+      const { chapters, diagrams } = RULES[language];
+      expect(Object.keys(chapters).sort(), language).toEqual(Object.keys(OUTLINE).sort());
+      for (const [id, sections] of Object.entries(OUTLINE)) {
+        const chapter = chapters[id as keyof typeof OUTLINE];
+        expect(Object.keys(chapter.sections).sort(), `${language}: ${id}`).toEqual([...sections].sort());
+        // A section with nothing to say would be a heading alone.
+        expect(chapter.body.length + sections.length, `${language}: ${id}`).toBeGreaterThan(0);
+        for (const section of Object.values(chapter.sections as Record<string, { body: readonly Block[] }>))
+          expect(section.body.length, `${language}: ${id}`).toBeGreaterThan(0);
+      }
+      expect(Object.keys(diagrams).sort(), language).toEqual(Object.keys(DIAGRAMS).sort());
+    }
+  });
+
+  it("no text is empty, every ** closes, and the headings differ", () => {
+    for (const language of LANGUAGES) {
+      const all = texts(RULES[language]);
+      for (const [where, text] of all) {
+        expect(text.trim(), `${language}: ${where}`).not.toBe("");
+        expect((text.match(/\*\*/g) ?? []).length % 2, `${language}: ${where}: ${text}`).toBe(0);
+        expect(text, `${language}: ${where}`).not.toMatch(/\{\w+\}/);
+      }
+      const { chapters } = RULES[language];
+      const headings = Object.values(chapters).flatMap((chapter) => [
+        chapter.heading,
+        ...Object.values(chapter.sections as Record<string, { heading: string }>).map((section) => section.heading),
+      ]);
+      expect(new Set(headings).size, language).toBe(headings.length);
+    }
+  });
+
+  it("each language is written in itself: no text but the keys' names is the English one", () => {
+    const english = new Map(texts(en_rules).map(([where, text]) => [where, text]));
+    for (const language of LANGUAGES.filter((language) => language !== "en")) {
+      for (const [where, text] of texts(RULES[language])) {
+        if (where.startsWith("keyboard")) continue; // ← → ↑ ↓ and Esc are the same everywhere
+        expect(text, `${language}: ${where}`).not.toBe(english.get(where));
+      }
+    }
+  });
+
+  it("call the options by the names the create page gives them, and the game by the page's title", () => {
+    for (const language of LANGUAGES) {
+      const { messages } = TRANSLATIONS[language];
+      const { title, chapters } = RULES[language];
+      const { longJumps, capture } = chapters.options.sections;
+      expect(longJumps.heading, language).toBe(messages.longJump.split(" (")[0]);
+      expect(capture.heading.toLowerCase(), language).toContain(messages.variantCapture.split(":")[0].toLowerCase());
+      expect(title.toLowerCase(), language).toContain(messages.title.toLowerCase());
+    }
+  });
+
+  it("give the buttons of the table page their names in each language", () => {
+    for (const language of LANGUAGES) {
+      const { messages } = TRANSLATIONS[language];
+      const text = texts(RULES[language])
+        .map(([, text]) => text)
+        .join(" ");
+      for (const key of ["done", "undo", "cancel"] as const)
+        expect(text, `${language}: ${key}`).toContain(`**${messages[key]}**`);
+    }
+  });
+
+  it("say how many days without play delete a table", () => {
+    for (const language of LANGUAGES) {
+      const away = RULES[language].chapters.site.sections.away.body.join(" ");
+      expect(away, language).toContain(` ${IDLE_DAYS} `);
+    }
   });
 });

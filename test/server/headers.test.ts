@@ -81,6 +81,24 @@ describe("security headers on every answer", () => {
     for (const client of game.clients) client.close();
   });
 
+  it("the not-found page a browser gets for an unknown table, a malformed id or an unknown path (404 text/html)", async () => {
+    const accept = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    for (const path of [`/t/${"B".repeat(16)}`, "/t/short", "/nothing-here"]) {
+      const response = await api(path, { headers: accept });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+      expectCommonHeaders(response, path);
+      expect(csp(response).get("frame-ancestors"), path).toBe("'none'");
+      expect(response.headers.get("X-Frame-Options"), path).toBe("DENY");
+    }
+    // The embed's stays frameable: an embedded link that leads nowhere says so inside the frame.
+    const embed = await api(`/embed/${"B".repeat(16)}`, { headers: accept });
+    expect(embed.status).toBe(404);
+    expectCommonHeaders(embed, "/embed/:unknown");
+    expect(csp(embed).has("frame-ancestors")).toBe(false);
+    expect(embed.headers.get("X-Frame-Options")).toBeNull();
+  });
+
   it("a refused request too (400, 413, 415, 426)", async () => {
     const { id } = await createTable();
     const refused = [

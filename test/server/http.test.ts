@@ -350,6 +350,67 @@ describe("GET /t/:id is the share link", () => {
   });
 });
 
+describe("a browser that follows a link to nothing gets a page, with status 404", () => {
+  /** What a browser's navigation sends. */
+  const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  const asBrowser = (path: string, method = "GET") => api(path, { method, headers: { Accept: BROWSER_ACCEPT } });
+
+  async function expectNotFoundPage(response: Response, path: string): Promise<void> {
+    expect(response.status, path).toBe(404);
+    expect(response.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+    // The app page itself: its script sees the status and shows the not-found view in the visitor's language.
+    const html = await response.text();
+    expect(html, path).toMatch(/^<!doctype html>/i);
+    expect(html, path).toContain('<script type="module" src="/build/app.js">');
+  }
+
+  it("an unknown table under /t/ and /embed/", async () => {
+    for (const path of ["/t/DDDDDDDDDDDDDDDD", "/embed/DDDDDDDDDDDDDDDD"]) {
+      await expectNotFoundPage(await asBrowser(path), path);
+    }
+  });
+
+  it("a malformed table id: 404 too, not the API's 400 (the link leads nowhere, like an unknown id)", async () => {
+    for (const id of ["short", "AAAAAAAAAAAAAAAAA", "AAAAAAAA.AAAAAAA", "AAAAAAAA%20AAAAA"]) {
+      for (const view of ["t", "embed"]) await expectNotFoundPage(await asBrowser(`/${view}/${id}`), `/${view}/${id}`);
+    }
+  });
+
+  it("any unknown path, and HEAD as GET", async () => {
+    for (const path of ["/nothing-here", "/t/", "/t/DDDDDDDDDDDDDDDD/more", "/rules/", "/build/nothing.html"]) {
+      await expectNotFoundPage(await asBrowser(path), path);
+    }
+    const head = await asBrowser("/t/DDDDDDDDDDDDDDDD", "HEAD");
+    expect(head.status).toBe(404);
+    expect(head.headers.get("Content-Type")).toMatch(/^text\/html/);
+  });
+
+  it("a known table and the rules page answer 200 with the same page", async () => {
+    const { id } = await createTable();
+    for (const path of [`/t/${id}`, `/embed/${id}`, "/rules", "/rules?lang=fi", "/"]) {
+      const response = await asBrowser(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('<script type="module" src="/build/app.js">');
+    }
+  });
+
+  it("the API, and anything that does not ask for HTML, keep their JSON errors", async () => {
+    const answers: [Response, number, string][] = [
+      [await asBrowser("/api/tables/DDDDDDDDDDDDDDDD"), 404, "table-not-found"],
+      [await asBrowser("/api/tables/short"), 400, "bad-table-id"],
+      [await asBrowser("/api/nothing-here"), 404, "not-found"],
+      [await api("/t/DDDDDDDDDDDDDDDD", { headers: { Accept: "application/json" } }), 404, "table-not-found"],
+      [await api("/t/short", { headers: { Accept: "*/*" } }), 400, "bad-table-id"],
+      [await api("/no/such/file.js", { headers: { Accept: "*/*" } }), 404, "not-found"],
+      [await api("/nothing-here", { method: "POST", headers: { Accept: BROWSER_ACCEPT } }), 404, "not-found"],
+    ];
+    for (const [response, status, code] of answers) {
+      expect(response.status).toBe(status);
+      expect((await errorOf(response)).code).toBe(code);
+    }
+  });
+});
+
 describe("GET /api/tables/:id/ws is the table's socket", () => {
   it("answers 426 without an upgrade", async () => {
     const { id } = await createTable();

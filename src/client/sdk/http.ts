@@ -46,5 +46,6 @@ async function readJson(response: Response): Promise<unknown> {
     const { code, message, field } = error.data.error;
     throw new TableError(code, message, { field });
   }
-  throw new TableError("bad-request", `HTTP ${response.status}`);
+  // Not the API's error format (a proxy's or the platform's page): a fault on the way or on our side for a 5xx.
+  throw new TableError(response.status >= 500 ? "internal-error" : "bad-request", `HTTP ${response.status}`);
 }

@@ -29,7 +29,7 @@ import { MovePicker } from "./move-picker.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Distance between neighbouring holes, in SVG units. */
-const D = 10;
+export const D = 10;
 const ROW_HEIGHT = (D * Math.sqrt(3)) / 2;
 /** How far the star's edge lies beyond its outermost holes. */
 const MARGIN = 0.48 * D;
@@ -45,11 +45,11 @@ const HOME = new Map<Hole, Point>(
   POINTS.flatMap((point) => POINT_HOLES[point].map((hole): [Hole, Point] => [hole, point])),
 );
 
-function holeXY(hole: Hole): [number, number] {
+export function holeXY(hole: Hole): [number, number] {
   return [(HOLE_X[hole] * D) / 2, HOLE_ROW[hole] * ROW_HEIGHT];
 }
 
-function xyOf(name: string): [number, number] {
+export function xyOf(name: string): [number, number] {
   return holeXY(parseHole(name));
 }
 
@@ -77,7 +77,8 @@ interface HoleParts {
   readonly label: SVGTextElement;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(
+/** An SVG element with its attributes, appended to `parent` if given. */
+export function el<K extends keyof SVGElementTagNameMap>(
   tag: K,
   attrs: Record<string, string | number> = {},
   parent?: Element,
@@ -116,9 +117,9 @@ export class Board {
       role: "group",
     });
     this.element = svg;
-    this.drawDefs(svg);
-    this.drawStar(svg);
-    this.drawGrid(svg);
+    drawPieceColours(svg, "piece");
+    drawStar(svg);
+    drawGrid(svg, HOLE_ALL);
     const trailLayer = el("g", { class: "trail", "aria-hidden": "true" }, svg);
     this.trail = el("polyline", { points: "" }, trailLayer);
     this.trailStart = el("circle", { r: 0.16 * D, cx: 0, cy: 0, visibility: "hidden" }, trailLayer);
@@ -215,79 +216,6 @@ export class Board {
   }
 
   // --- Drawing ------------------------------------------------------------------------------
-
-  private drawDefs(svg: SVGSVGElement): void {
-    const defs = el("defs", {}, svg);
-    for (const [name, colour] of Object.entries(POINT_COLOURS)) {
-      const gradient = el("radialGradient", { id: `piece-${name}`, cx: "35%", cy: "30%", r: "75%" }, defs);
-      el("stop", { offset: "0%", "stop-color": colour.light }, gradient);
-      el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
-      el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
-    }
-    // Each point's mark, drawn once and used on its pieces and in its holes; the use gives the fill.
-    for (const point of POINTS) {
-      const symbol = el("symbol", { id: `mark-${point}`, viewBox: "-1 -1 2 2" }, defs);
-      el("path", { d: MARKS[point].d, "fill-rule": "evenodd" }, symbol);
-    }
-  }
-
-  private drawStar(svg: SVGSVGElement): void {
-    const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
-    const centre = holeXY(CENTRE);
-    const push = (points: [number, number][], from: [number, number]) =>
-      points.map(([x, y]): [number, number] => {
-        const length = Math.hypot(x - from[0], y - from[1]);
-        const k = (2 * MARGIN) / length;
-        return [x + (x - from[0]) * k, y + (y - from[1]) * k];
-      });
-    const expand = (points: [number, number][], from: [number, number]) => push(points, from).map((p) => p.join(","));
-    // The star's outline: two concentric triangles of a size, each side of one crossed by the other at its
-    // thirds, with the other's corner out between. One outline, so the hexagon in the middle is filled too.
-    const up = push([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
-    const down = push([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
-    const outline = up.flatMap(([ax, ay], i) => {
-      const [bx, by] = up[(i + 1) % 3] as [number, number];
-      const third = (t: number): [number, number] => [ax + (bx - ax) * t, ay + (by - ay) * t];
-      const [mx, my] = third(0.5);
-      const tip = [...down].sort((p, q) => Math.hypot(p[0] - mx, p[1] - my) - Math.hypot(q[0] - mx, q[1] - my))[0];
-      return [[ax, ay], third(1 / 3), tip as [number, number], third(2 / 3)].map((p) => p.join(","));
-    });
-    el("path", { class: "star-body", d: `M${outline.join("L")}Z` }, layer);
-    for (const point of POINTS) {
-      const holes = POINT_HOLES[point].map(holeXY);
-      const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
-      const cy = holes.reduce((sum, [, y]) => sum + y, 0) / holes.length;
-      const corners = [...holes]
-        .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
-        .slice(0, 3);
-      const polygon = el(
-        "polygon",
-        { class: `point point-${point}`, points: expand(corners, [cx, cy]).join(" ") },
-        layer,
-      );
-      // The tint for each colour scheme; styles.css picks one. Through the CSSOM: the CSP refuses style attributes.
-      polygon.style.setProperty("--tint", POINT_COLOURS[point].tint);
-      polygon.style.setProperty("--tint-dark", POINT_COLOURS[point].tintDark);
-    }
-  }
-
-  private drawGrid(svg: SVGSVGElement): void {
-    const lines: string[] = [];
-    for (let hole = 0; hole < HOLE_COUNT; hole++) {
-      const [x1, y1] = holeXY(hole);
-      for (const [dRow, dX] of [
-        [0, 2],
-        [1, 1],
-        [1, -1],
-      ]) {
-        const next = holeAt(HOLE_ROW[hole] + dRow, HOLE_X[hole] + dX);
-        if (next === undefined) continue;
-        const [x2, y2] = holeXY(next);
-        lines.push(`M${x1},${y1}L${x2},${y2}`);
-      }
-    }
-    el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
-  }
 
   private drawHole(layer: SVGGElement, hole: Hole): HoleParts {
     const [cx, cy] = holeXY(hole);
@@ -471,6 +399,100 @@ export class Board {
   }
 }
 
+/** Every hole of the board. */
+const HOLE_ALL: readonly Hole[] = Array.from({ length: HOLE_COUNT }, (_, hole) => hole);
+
+/**
+ * The pieces' colours as gradients, `url(#<prefix>-<colour>)`, and each
+ * point's mark as a symbol, `#<prefix>-mark-<point>` (drawn once, used on its
+ * pieces and in its holes; the use gives the fill): a page with several
+ * boards gives each its prefix.
+ */
+export function drawPieceColours(svg: SVGSVGElement, prefix: string): void {
+  const defs = el("defs", {}, svg);
+  for (const [name, colour] of Object.entries(POINT_COLOURS)) {
+    const gradient = el("radialGradient", { id: `${prefix}-${name}`, cx: "35%", cy: "30%", r: "75%" }, defs);
+    el("stop", { offset: "0%", "stop-color": colour.light }, gradient);
+    el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
+    el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
+  }
+  for (const point of POINTS) {
+    const symbol = el("symbol", { id: `${prefix}-mark-${point}`, viewBox: "-1 -1 2 2" }, defs);
+    el("path", { d: MARKS[point].d, "fill-rule": "evenodd" }, symbol);
+  }
+}
+
+/** A point's polygon in its tint for each colour scheme (styles.css picks one), set through the CSSOM: the CSP refuses style attributes. */
+export function tintPoint(polygon: SVGElement, point: Point): void {
+  polygon.style.setProperty("--tint", POINT_COLOURS[point].tint);
+  polygon.style.setProperty("--tint-dark", POINT_COLOURS[point].tintDark);
+}
+
+/** Points moved `2 * MARGIN` away from `from`: a shape drawn around holes rather than through them. */
+function push(points: readonly [number, number][], from: readonly [number, number]): [number, number][] {
+  return points.map(([x, y]): [number, number] => {
+    const length = Math.hypot(x - from[0], y - from[1]);
+    const k = (2 * MARGIN) / length;
+    return [x + (x - from[0]) * k, y + (y - from[1]) * k];
+  });
+}
+
+function expand(points: readonly [number, number][], from: readonly [number, number]): string[] {
+  return push(points, from).map((point) => point.join(","));
+}
+
+/** The triangle around a point's ten holes. */
+export function pointOutline(point: Point): string {
+  const holes = POINT_HOLES[point].map(holeXY);
+  const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
+  const cy = holes.reduce((sum, [, y]) => sum + y, 0) / holes.length;
+  const corners = [...holes]
+    .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
+    .slice(0, 3);
+  return expand(corners, [cx, cy]).join(" ");
+}
+
+/** The wooden star and its six points in their colours. */
+export function drawStar(svg: SVGSVGElement): void {
+  const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
+  const centre = holeXY(CENTRE);
+  // The star's outline: two concentric triangles of a size, each side of one crossed by the other at its
+  // thirds, with the other's corner out between. One outline, so the hexagon in the middle is filled too.
+  const up = push([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
+  const down = push([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
+  const outline = up.flatMap(([ax, ay], i) => {
+    const [bx, by] = up[(i + 1) % 3] as [number, number];
+    const third = (t: number): [number, number] => [ax + (bx - ax) * t, ay + (by - ay) * t];
+    const [mx, my] = third(0.5);
+    const tip = [...down].sort((p, q) => Math.hypot(p[0] - mx, p[1] - my) - Math.hypot(q[0] - mx, q[1] - my))[0];
+    return [[ax, ay], third(1 / 3), tip as [number, number], third(2 / 3)].map((p) => p.join(","));
+  });
+  el("path", { class: "star-body", d: `M${outline.join("L")}Z` }, layer);
+  for (const point of POINTS) {
+    tintPoint(el("polygon", { class: `point point-${point}`, points: pointOutline(point) }, layer), point);
+  }
+}
+
+/** The lines between neighbouring holes, of the holes given. */
+export function drawGrid(svg: SVGSVGElement, holes: readonly Hole[]): void {
+  const shown = new Set(holes);
+  const lines: string[] = [];
+  for (const hole of holes) {
+    const [x1, y1] = holeXY(hole);
+    for (const [dRow, dX] of [
+      [0, 2],
+      [1, 1],
+      [1, -1],
+    ]) {
+      const next = holeAt(HOLE_ROW[hole] + dRow, HOLE_X[hole] + dX);
+      if (next === undefined || !shown.has(next)) continue;
+      const [x2, y2] = holeXY(next);
+      lines.push(`M${x1},${y1}L${x2},${y2}`);
+    }
+  }
+  el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
+}
+
 function nearestInRow(row: number, x: number): Hole | undefined {
   let best: Hole | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
@@ -488,14 +510,14 @@ function nearestInRow(row: number, x: number): Hole | undefined {
 /** A point's mark (none yet when `point` is null) centred on (cx, cy), `r` wide either side; its fill is the caller's. */
 function markUse(point: Point | null, cx: number, cy: number, r: number, className: string): SVGUseElement {
   const use = el("use", { class: className, x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, "aria-hidden": "true" });
-  if (point) use.setAttribute("href", `#mark-${point}`);
+  if (point) use.setAttribute("href", `#piece-mark-${point}`);
   return use;
 }
 
 /** Shows the mark of `point` on a piece, in the tone that stands out on its colour; nothing for no point. */
 function setMark(use: SVGUseElement, point: Point | undefined): void {
   if (point) {
-    use.setAttribute("href", `#mark-${point}`);
+    use.setAttribute("href", `#piece-mark-${point}`);
     use.setAttribute("fill", POINT_COLOURS[point].mark);
     use.removeAttribute("visibility");
   } else {
@@ -504,6 +526,7 @@ function setMark(use: SVGUseElement, point: Point | undefined): void {
   }
 }
 
-function pointsOf(path: readonly string[]): string {
+/** A path of hole names as a polyline's points. */
+export function pointsOf(path: readonly string[]): string {
   return path.map((name) => xyOf(name).join(",")).join(" ");
 }

@@ -2,8 +2,19 @@
 import { h } from "./dom.ts";
 import { type I18n, isLanguage, LANGUAGES, TRANSLATIONS } from "./i18n/index.ts";
 
+/**
+ * The rules page's address in the current language: a link to it opens the
+ * rules in the language the visitor is reading, also where that language
+ * came from the address (`?lang=`, e.g. in an embed) rather than a choice kept.
+ */
+export function rulesHref(i18n: I18n): string {
+  return `/rules?lang=${i18n.language}`;
+}
+
 export function header(i18n: I18n): HTMLElement {
   const brand = h("a", { class: "brand", href: "/" }, starIcon(), h("span", {}, i18n.t("title")));
+  const rules = h("a", { class: "rules-link", href: rulesHref(i18n) }, i18n.t("rules"));
+  if (location.pathname === "/rules") rules.setAttribute("aria-current", "page");
   const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
   const label = h("label", { class: "language", for: "language" });
   const select = h(
@@ -22,6 +33,8 @@ export function header(i18n: I18n): HTMLElement {
   });
   const update = () => {
     brand.lastElementChild?.replaceChildren(i18n.t("title"));
+    rules.textContent = i18n.t("rules");
+    rules.href = rulesHref(i18n);
     newTable.textContent = i18n.t("newTable");
     label.textContent = i18n.t("language");
     select.setAttribute("aria-label", i18n.t("language"));
@@ -29,7 +42,7 @@ export function header(i18n: I18n): HTMLElement {
   };
   i18n.onChange(update);
   update();
-  return h("header", { class: "topbar" }, brand, h("nav", {}, newTable, label, select));
+  return h("header", { class: "topbar" }, brand, h("nav", {}, rules, newTable, label, select));
 }
 
 function starIcon(): SVGSVGElement {

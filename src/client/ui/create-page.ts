@@ -19,7 +19,7 @@ import {
   webStorageTokens,
 } from "../sdk/index.ts";
 import { Board } from "./board.ts";
-import { header, Notices, storage } from "./chrome.ts";
+import { header, Notices, rulesHref, storage } from "./chrome.ts";
 import {
   type ComputerChoice,
   choiceValue,
@@ -230,6 +230,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     append(form, [
       h("h1", {}, i18n.t("createHeading")),
       h("p", { class: "tagline" }, i18n.t("tagline")),
+      h("p", { class: "rules-link" }, h("a", { href: rulesHref(i18n) }, i18n.t("howToPlay"))),
       h(
         "fieldset",
         {},

@@ -2,8 +2,9 @@
 import "./styles.css";
 import { storage } from "./chrome.ts";
 import { mountCreate } from "./create-page.ts";
-import { h } from "./dom.ts";
 import { I18n } from "./i18n/index.ts";
+import { mountNotFound } from "./not-found-page.ts";
+import { mountRules } from "./rules-page.ts";
 import { mountTable } from "./table-page.ts";
 
 const root = document.getElementById("app") ?? document.body;
@@ -14,14 +15,27 @@ const setLang = () => {
 i18n.onChange(setLang);
 setLang();
 
+/**
+ * The HTTP status the server gave this page, where the browser tells it
+ * (Navigation Timing's `responseStatus`; 0 or missing elsewhere). The server
+ * answers a link to a table that does not exist with this page and 404.
+ */
+function pageStatus(): number | undefined {
+  const [entry] = performance.getEntriesByType?.("navigation") ?? [];
+  const status = (entry as PerformanceNavigationTiming | undefined)?.responseStatus;
+  return status || undefined;
+}
+
 const path = location.pathname;
 const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+const embed = path.startsWith("/embed/");
 if (path === "/" || path === "/index.html") {
   mountCreate(root, i18n);
-} else if (table) {
-  mountTable(root, table[2], i18n, { embed: table[1] === "embed" });
+} else if (path === "/rules") {
+  mountRules(root, i18n);
+} else if (table && pageStatus() !== 404) {
+  // Where the browser does not tell the status, the table page finds out from the table's API.
+  mountTable(root, table[2], i18n, { embed, onMissing: () => mountNotFound(root, i18n, { what: "table", embed }) });
 } else {
-  root.replaceChildren(
-    h("main", { class: "create" }, h("p", {}, i18n.t("notFound")), h("a", { href: "/" }, i18n.t("newTable"))),
-  );
+  mountNotFound(root, i18n, { what: table || /^\/(t|embed)\//.test(path) ? "table" : "page", embed });
 }

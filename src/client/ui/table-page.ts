@@ -5,9 +5,17 @@
  * in `table-page/`. Everything shown comes from the SDK's model; the page
  * lays the parts out, redraws them on every change, and announces moves.
  */
-import { memoryTokens, type SdkError, TableClient, type TableModel, webStorageTokens } from "../sdk/index.ts";
+import {
+  getSnapshot,
+  memoryTokens,
+  type SdkError,
+  TableClient,
+  TableError,
+  type TableModel,
+  webStorageTokens,
+} from "../sdk/index.ts";
 import { Board } from "./board.ts";
-import { header, Notices, storage } from "./chrome.ts";
+import { header, Notices, rulesHref, storage } from "./chrome.ts";
 import { h, Section } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
@@ -33,7 +41,15 @@ import { playerNames, seatNames, type TableView } from "./table-page/view.ts";
 interface TablePageOptions {
   /** Without the page's frame, and reporting to the parent page with postMessage. */
   readonly embed: boolean;
+  /**
+   * The table does not exist (any more): the page has closed its connection
+   * and hands the page over, to say so.
+   */
+  readonly onMissing?: () => void;
 }
+
+/** The API's answers for a table that is not there (a forged id answers as an unknown one). */
+const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]);
 
 export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, options: TablePageOptions): TableClient {
   const store = storage();
@@ -96,7 +112,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     target: "_blank",
     rel: "noopener",
   });
-  if (options.embed) root.append(openFull);
+  const embedRules = h("a", { class: "rules-link", href: rulesHref(i18n), target: "_blank", rel: "noopener" });
+  if (options.embed) root.append(h("p", { class: "embed-links" }, embedRules, openFull));
 
   const myTurn = (model: TableModel) =>
     model.status === "playing" && client.you.seat !== null && model.turn?.seat === client.you.seat;
@@ -106,6 +123,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     const model = client.model;
     root.dataset.connection = client.connection;
     openFull.textContent = `${i18n.t("title")} ↗`;
+    embedRules.textContent = `${i18n.t("rules")} ↗`;
+    embedRules.href = rulesHref(i18n);
     banner.render(client.connection);
     main.classList.toggle("offline", client.connection !== "open");
     main.setAttribute("aria-busy", String(client.connection !== "open"));
@@ -163,8 +182,30 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     }
     notices.show(() => i18n.error(error.code));
   });
+  // A table that is not there refuses the socket, which looks like a connection lost: the client
+  // keeps trying. So when a connection fails, ask the table's API once whether the table exists.
+  let checking = false;
+  let gone = false;
+  client.on("connection", ({ state }) => {
+    if (state !== "reconnecting" || checking || !options.onMissing) return;
+    checking = true;
+    getSnapshot(location.origin, tableId)
+      .then(
+        () => {},
+        (error: unknown) => {
+          if (!(error instanceof TableError) || !MISSING.has(error.code) || gone) return;
+          gone = true;
+          client.close();
+          options.onMissing?.();
+        },
+      )
+      .finally(() => {
+        checking = false;
+      });
+  });
   if (options.embed) reportToParent(client, tableId);
   i18n.onChange(() => {
+    if (gone) return;
     board.relabel();
     notices.refresh();
     render();

@@ -21,7 +21,7 @@ export type { MessageKey } from "./en.ts";
 export type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
 
 export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
-type Language = (typeof LANGUAGES)[number];
+export type Language = (typeof LANGUAGES)[number];
 
 export const TRANSLATIONS: Readonly<Record<Language, Translation>> = { en, fi, sv, nb };
 
