@@ -3,7 +3,9 @@
  * storage in a folder of its own: what the browser tests
  * (test/e2e/global-setup.ts), the load test and the wake bench run against.
  * It waits until the worker and its objects answer, and stops the whole
- * process group (npx, wrangler and workerd).
+ * process group (npx, wrangler and workerd). The chaos test
+ * (scripts/chaos.ts) kills that group instead and starts a new server on the
+ * same port and storage.
  *
  * For debugging: DEV_SERVER_LOG=1 copies wrangler's output to stderr,
  * WRANGLER_LEVEL sets its log level (warn by default; `log` shows the
@@ -39,6 +41,30 @@ export interface Server {
   readonly group: number | undefined;
   readonly inspectorPort?: number;
   stop(): Promise<void>;
+  /**
+   * Kills the whole process group at once with SIGKILL, as a crash would, and
+   * waits until wrangler's npx has exited (its children die with it; their
+   * exit may lag). The storage stays, even a temporary one.
+   */
+  kill?(): Promise<void>;
+}
+
+/** The process groups of the servers started and not yet stopped or killed: `stopAll` stops them. */
+const running = new Map<number, () => Promise<void>>();
+// If this process exits with servers still running (an error, Ctrl-C), they go with it.
+process.on("exit", () => {
+  for (const group of running.keys()) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      // Gone.
+    }
+  }
+});
+
+/** Stops every server started here and not yet stopped (for a signal handler). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running.values()].map((stop) => stop()));
 }
 
 export interface ServerOptions {
@@ -52,11 +78,13 @@ export interface ServerOptions {
   readonly persistTo?: string;
   /** The port of the worker's DevTools inspector (for profiling); none if not given. */
   readonly inspectorPort?: number;
+  /** The port to listen on: a restarted server takes its predecessor's, where its clients reconnect. A free one if not given. */
+  readonly port?: number;
 }
 
-/** Starts `wrangler dev` on a free localhost port and waits until the worker and its objects answer. */
+/** Starts `wrangler dev` on a localhost port (a free one unless given) and waits until the worker and its objects answer. */
 export async function startServer(options: ServerOptions = {}): Promise<Server> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownState = options.persistTo === undefined;
   const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-dev-")));
   const env =
@@ -79,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const url = `http://127.0.0.1:${port}`;
   const group = child.pid;
   const stop = async () => {
+    if (group !== undefined) running.delete(group);
     if (child.exitCode === null && group !== undefined) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       try {
@@ -95,6 +124,15 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     }
     if (ownState) await rm(state, { recursive: true, force: true });
   };
+  const kill = async () => {
+    if (group === undefined) return;
+    running.delete(group);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-group, "SIGKILL");
+    await exited;
+  };
+  if (group !== undefined) running.set(group, stop);
   const deadline = Date.now() + STARTUP_MS;
   for (;;) {
     if (child.exitCode !== null) {
@@ -114,5 +152,11 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     }
     await sleep(250);
   }
-  return { url, group, stop, ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }) };
+  return {
+    url,
+    group,
+    stop,
+    kill,
+    ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
+  };
 }
