@@ -134,6 +134,9 @@ interface Round {
   restartMs: number;
   upAt: number;
   resumeMs: number[];
+  /** From the server answering: each client's socket open, and its hello answered. */
+  openMs: number[];
+  answerMs: number[];
 }
 
 const resends = { duplicate: 0, applied: 0, seenBeforeKill: 0 };
@@ -254,6 +257,7 @@ class Client {
         await sleep(100);
       }
     }
+    if (round) round.openMs.push(Date.now() - round.upAt);
     const before = this.lastSeq;
     const reply = socket.next((m) => ["identity", "welcome", "error"].includes(m.type), RESUME_TIMEOUT_MS);
     socket.send(this.hello(before));
@@ -264,6 +268,7 @@ class Client {
       violation(`${this.label}: no answer to hello (lastSeq ${before})`);
       return false;
     }
+    if (round) round.answerMs.push(Date.now() - round.upAt);
     if (answer.type === "error") {
       violation(`${this.label}: hello with lastSeq ${before} refused: ${answer.code}: ${answer.message}`);
       return false;
@@ -681,6 +686,8 @@ try {
       restartMs: 0,
       upAt: 0,
       resumeMs: [],
+      openMs: [],
+      answerMs: [],
     };
     for (const table of tables)
       for (const client of table.clients) if (client.socket) client.socket.dropExpected = true;
@@ -717,7 +724,8 @@ try {
       `kill ${number} at +${((round.killedAt - playStart) / 1000).toFixed(1)} s: ${round.running.size} tables playing, ` +
         `${round.eventsSeen} events seen (${round.eventsLastSecond} in the last second), ${round.inFlight} moves in flight; ` +
         `server back in ${(round.restartMs / 1000).toFixed(1)} s; ${round.resumeMs.length}/${tableCount * clientsPerTable} clients resumed in ` +
-        `median ${median(round.resumeMs).toFixed(0)} ms, all in ${Math.max(...round.resumeMs).toFixed(0)} ms`,
+        `median ${median(round.resumeMs).toFixed(0)} ms, all in ${Math.max(...round.resumeMs).toFixed(0)} ms ` +
+        `(sockets open: median ${median(round.openMs).toFixed(0)} ms; hellos answered: median ${median(round.answerMs).toFixed(0)} ms)`,
     );
   }
 
@@ -750,6 +758,8 @@ try {
     tables: tableCount,
     spectators: spectatorCount,
     kills: rounds.length,
+    clients: tableCount * clientsPerTable,
+    resumed: rounds.map((round) => round.resumeMs.length),
     playedMs,
     moves,
     eventsSeen: verdict.seen,
@@ -766,6 +776,8 @@ try {
     resends: { ...resends },
     restartMs: { median: median(restarts), max: Math.max(...restarts) },
     resumeMs: { median: median(allResumes), max: Math.max(...allResumes) },
+    openMs: { median: median(rounds.flatMap((round) => round.openMs)) },
+    answerMs: { median: median(rounds.flatMap((round) => round.answerMs)) },
     allResumedMs: { median: median(allResumed), max: Math.max(...allResumed) },
     violations: violations.length,
   };
