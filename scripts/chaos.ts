@@ -188,18 +188,20 @@ class Client {
   token: string | undefined;
   readonly table: Table;
   readonly seat: number | null;
+  private readonly name: string;
 
-  constructor(table: Table, seat: number | null) {
+  constructor(table: Table, seat: number | null, name: string) {
     this.table = table;
     this.seat = seat;
+    this.name = name;
+  }
+
+  get label(): string {
+    return `table ${this.table.id} ${this.name}`;
   }
 
   get host(): boolean {
     return this.seat === 0;
-  }
-
-  get label(): string {
-    return `table ${this.table.id} ${this.seat === null ? "spectator" : `seat ${this.seat}`}`;
   }
 
   hello(lastSeq?: number): object {
@@ -348,9 +350,14 @@ class Player extends Client {
   acked = 0;
 
   constructor(table: Table, seat: number) {
-    super(table, seat);
+    super(table, seat, `seat ${seat}`);
     this.game = Game.create({ players: 2 }, { firstPlayer: table.firstPlayer });
     this.random = seededRandom((seed + table.index * 7919 + seat * 104_729 + 1) | 0);
+  }
+
+  /** The server just died: whether this player had seen the move it is waiting on broadcast. */
+  killed(): void {
+    if (this.pending) this.pending.sawBeforeKill = this.pending.movedSeq !== undefined;
   }
 
   /** Starts playing: the game begins with `firstPlayer`, known once `started` has come. */
@@ -398,7 +405,6 @@ class Player extends Client {
     let answered = true;
     if (pending) {
       pending.resentAfter = round;
-      pending.sawBeforeKill = pending.movedSeq !== undefined;
       const answer = socket.next((m) => (m.type === "ack" || m.type === "error") && m.id === pending.id, 20_000);
       socket.send({ type: "move", id: pending.id, path: pending.path });
       try {
@@ -493,7 +499,7 @@ async function setUp(table: Table, url: string): Promise<void> {
     table.players.push(player);
   }
   for (let i = 0; i < spectatorCount; i++) {
-    const spectator = new Client(table, null);
+    const spectator = new Client(table, null, `spectator ${i + 1}`);
     await spectator.enter();
     table.spectators.push(spectator);
   }
@@ -698,6 +704,7 @@ try {
       round.eventsSeen += table.firstSeen.size;
       for (const at of table.firstSeen.values()) if (at > round.killedAt - 1000) round.eventsLastSecond++;
       round.inFlight += table.players.filter((player) => player.pending).length;
+      for (const player of table.players) player.killed();
     }
     rounds.push(round);
     // Every socket has seen its close (or is closed now), so no client is left on the dead server.
