@@ -626,6 +626,23 @@ async function verify(table: Table, rounds: readonly Round[], verdict: Verdict):
   });
 }
 
+/**
+ * Starts wrangler dev (again), on the same port and storage with the same
+ * vars; tries three times, since a start can fail for reasons of its own
+ * (another wrangler dev on the machine taking a port it wanted).
+ */
+async function start(): Promise<Server> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServer(options);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  wrangler dev did not start (attempt ${attempt}): ${String(error).split("\n")[0]}`);
+      starts.failed++;
+    }
+  }
+}
+
 /** Kills wrangler dev's whole process group at once and waits until none of its processes is left alive. */
 async function kill(server: Server): Promise<void> {
   const group = server.group;
@@ -643,6 +660,7 @@ const port = await freePort();
 // The same vars for every start: whatever keys the table ids must stay the same across the restarts.
 const vars: Readonly<Record<string, string>> = {};
 const options = { observability: false, persistTo: state, port, vars } as const;
+const starts = { failed: 0 };
 let cleaning: Promise<void> | undefined;
 const cleanUp = () => {
   // Every server started here, the one starting too.
@@ -668,7 +686,7 @@ console.log(
 );
 let exitCode = 1;
 try {
-  let server = await startServer(options);
+  let server = await start();
   const { url } = server;
   wsBase = url.replace(/^http/, "ws");
   const setupStart = performance.now();
@@ -716,7 +734,7 @@ try {
         if (client.socket) violation(`${client.label}: its socket did not close when the server died`);
       }
     }
-    server = await startServer(options);
+    server = await start();
     round.upAt = Date.now();
     round.restartMs = round.upAt - round.killedAt;
     // Every client reconnects at once.
@@ -786,6 +804,7 @@ try {
     openMs: { median: median(rounds.flatMap((round) => round.openMs)) },
     answerMs: { median: median(rounds.flatMap((round) => round.answerMs)) },
     allResumedMs: { median: median(allResumed), max: Math.max(...allResumed) },
+    failedStarts: starts.failed,
     violations: violations.length,
   };
   console.log(

@@ -76,7 +76,7 @@ export interface ServerOptions {
   readonly observability?: boolean;
   /** Where Durable Object storage lives; a new temporary folder, removed at stop, if not given. */
   readonly persistTo?: string;
-  /** The port of the worker's DevTools inspector (for profiling); none if not given. */
+  /** The port of the worker's DevTools inspector (for profiling); a free one if not given. */
   readonly inspectorPort?: number;
   /** The port to listen on: a restarted server takes its predecessor's, where its clients reconnect. A free one if not given. */
   readonly port?: number;
@@ -93,7 +93,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       : { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state];
   if (options.config !== undefined) args.push("-c", options.config);
-  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
+  // Left to itself, every wrangler dev tries 9229 first, and two starting at once can both find it free
+  // and one fail ("Address already in use (socket direct:1:default)"): a free port of its own each.
+  args.push("--inspector-port", String(options.inspectorPort ?? (await freePort())));
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
   args.push("--log-level", process.env.WRANGLER_LEVEL ?? "warn");
   const child: ChildProcess = runWrangler(args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
