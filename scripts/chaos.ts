@@ -126,7 +126,7 @@ interface Round {
   eventsSeen: number;
   /** Of them, events first seen in the last second before the kill. */
   eventsLastSecond: number;
-  /** Moves sent and not yet acknowledged when the server died. */
+  /** Moves sent and not yet acknowledged when the SIGKILL went out. */
   inFlight: number;
   /** Tables still playing (not over, not at MAX_SEQ) when the server died. */
   running: Set<Table>;
@@ -695,6 +695,9 @@ try {
     `set up ${tableCount} tables (${tableCount * clientsPerTable} sockets) in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
   );
   const playStart = Date.now();
+  // Time with every client connected: from the start, and from each resume to the next kill or the end.
+  let playingMs = 0;
+  let playingSince = playStart;
   for (const table of tables) for (const player of table.players) player.begin(table.firstPlayer);
 
   for (let number = 1; number <= kills; number++) {
@@ -716,12 +719,13 @@ try {
     for (const table of tables)
       for (const client of table.clients) if (client.socket) client.socket.dropExpected = true;
     round.killedAt = Date.now();
+    playingMs += round.killedAt - playingSince;
+    for (const table of tables) round.inFlight += table.players.filter((player) => player.pending).length;
     await kill(server);
     round.deadAt = Date.now();
     for (const table of tables) {
       round.eventsSeen += table.firstSeen.size;
       for (const at of table.firstSeen.values()) if (at > round.killedAt - 1000) round.eventsLastSecond++;
-      round.inFlight += table.players.filter((player) => player.pending).length;
       for (const player of table.players) player.killed();
     }
     rounds.push(round);
@@ -745,6 +749,7 @@ try {
         }),
       ),
     );
+    playingSince = Date.now();
     console.log(
       `kill ${number} at +${((round.killedAt - playStart) / 1000).toFixed(1)} s: ${round.running.size} tables playing, ` +
         `${round.eventsSeen} events seen (${round.eventsLastSecond} in the last second), ${round.inFlight} moves in flight; ` +
@@ -756,6 +761,7 @@ try {
 
   await sleep(finalMs);
   stopping = true;
+  playingMs += Date.now() - playingSince;
   // Every move sent is answered, and every spectator has caught up.
   const settle = Date.now() + SETTLE_TIMEOUT_MS;
   const settled = () =>
@@ -786,6 +792,8 @@ try {
     clients: tableCount * clientsPerTable,
     resumed: rounds.map((round) => round.resumeMs.length),
     playedMs,
+    playingMs,
+    movesPerSecond: (moves * 1000) / playingMs,
     moves,
     eventsSeen: verdict.seen,
     eventsSeenBeforeKills: rounds.map((round) => round.eventsSeen),
@@ -808,7 +816,8 @@ try {
     violations: violations.length,
   };
   console.log(
-    `\nplayed ${(playedMs / 1000).toFixed(1)} s, ${moves} moves; ${verdict.seen} events seen, ` +
+    `\nplayed ${(playedMs / 1000).toFixed(1)} s (${(playingMs / 1000).toFixed(1)} s with every client connected), ` +
+      `${moves} moves (${summary.movesPerSecond.toFixed(0)} a second); ${verdict.seen} events seen, ` +
       `before the kills ${summary.eventsSeenBeforeKills.join(", ")} (in each kill's last second ${summary.eventsSeenInLastSecond.join(", ")})`,
   );
   console.log(
