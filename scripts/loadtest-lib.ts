@@ -1,9 +1,10 @@
 /**
- * What the load test (scripts/loadtest.ts) and the wake bench
- * (scripts/bench-wake.ts) share: `wrangler dev` with loadtest/wrangler.toml
- * (scripts/dev-server.ts); the CPU time and I/O of its processes from
- * /proc; a small socket client that checks every event's `seq`; and medians
- * and percentiles.
+ * What the load test (scripts/loadtest.ts), the wake bench
+ * (scripts/bench-wake.ts) and the chaos test (scripts/chaos.ts) share:
+ * `wrangler dev` with loadtest/wrangler.toml (scripts/dev-server.ts); the
+ * CPU time and I/O of its processes, and which are alive, from /proc; a
+ * small socket client that checks every event's `seq`; and medians and
+ * percentiles.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -275,10 +276,9 @@ export class Socket {
    * Set before sending a `hello`, until its answer (`identity` or `welcome`):
    * a socket gets every broadcast from the moment it opens, and the answer's
    * replay (or snapshot) covers them again, so events that come before it are
-   * passed on without the stream check, and counted in `early`.
+   * passed on without the stream check.
    */
   awaitingAnswer = false;
-  early = 0;
   readonly errorMessages: string[] = [];
   private readonly ws: WebSocket;
   private closing = false;
@@ -353,9 +353,7 @@ export class Socket {
     if (message.type === "welcome" || message.type === "identity") this.awaitingAnswer = false;
     if (message.type === "welcome" && message.snapshot) this.lastSeq = message.snapshot.seq;
     if (message.type === "error") this.fail(`${message.code}: ${message.message}`);
-    if (message.type === "event" && this.awaitingAnswer) {
-      this.early++;
-    } else if (message.type === "event" && message.seq !== undefined) {
+    if (message.type === "event" && message.seq !== undefined && !this.awaitingAnswer) {
       const { seq } = message;
       if (seq <= this.lastSeq) {
         this.check.duplicates++;
