@@ -3,7 +3,9 @@
  * storage in a folder of its own: what the browser tests
  * (test/e2e/global-setup.ts), the load test and the wake bench run against.
  * It waits until the worker and its objects answer, and stops the whole
- * process group (npx, wrangler and workerd).
+ * process group (npx, wrangler and workerd). The chaos test
+ * (scripts/chaos.ts) kills that group instead and starts a new server on the
+ * same port and storage.
  *
  * The worker signs table ids with the secret TABLE_ID_KEY: each server gets
  * one (`tableIdKey`), kept in its storage folder so that a server started
@@ -47,6 +49,30 @@ export interface Server {
   /** The worker's TABLE_ID_KEY, to give a server started again on the same storage; undefined for a server given by URL. */
   readonly tableIdKey?: string;
   stop(): Promise<void>;
+  /**
+   * Kills the whole process group at once with SIGKILL, as a crash would, and
+   * waits until wrangler's npx has exited (its children die with it; their
+   * exit may lag). The storage stays, even a temporary one.
+   */
+  kill?(): Promise<void>;
+}
+
+/** The process groups of the servers started and not yet stopped or killed: `stopAll` stops them. */
+const running = new Map<number, () => Promise<void>>();
+// If this process exits with servers still running (an error, Ctrl-C), they go with it.
+process.on("exit", () => {
+  for (const group of running.keys()) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      // Gone.
+    }
+  }
+});
+
+/** Stops every server started here and not yet stopped (for a signal handler). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running.values()].map((stop) => stop()));
 }
 
 export interface ServerOptions {
@@ -58,7 +84,7 @@ export interface ServerOptions {
   readonly observability?: boolean;
   /** Where Durable Object storage lives; a new temporary folder, removed at stop, if not given. */
   readonly persistTo?: string;
-  /** The port of the worker's DevTools inspector (for profiling); none if not given. */
+  /** The port of the worker's DevTools inspector (for profiling); a free one if not given. */
   readonly inspectorPort?: number;
   /**
    * The key table ids are signed with (TABLE_ID_KEY). Not given: the one an
@@ -66,6 +92,8 @@ export interface ServerOptions {
    * Tables made under one key answer 404 under another.
    */
   readonly tableIdKey?: string;
+  /** The port to listen on: a restarted server takes its predecessor's, where its clients reconnect. A free one if not given. */
+  readonly port?: number;
 }
 
 /** Where a server keeps its table id key, in its storage folder beside wrangler's own. */
@@ -79,9 +107,9 @@ async function tableIdKeyFor(state: string, given: string | undefined): Promise<
   return key;
 }
 
-/** Starts `wrangler dev` on a free localhost port and waits until the worker and its objects answer. */
+/** Starts `wrangler dev` on a localhost port (a free one unless given) and waits until the worker and its objects answer. */
 export async function startServer(options: ServerOptions = {}): Promise<Server> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownState = options.persistTo === undefined;
   const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-dev-")));
   const env =
@@ -90,7 +118,9 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
       : { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state];
   if (options.config !== undefined) args.push("-c", options.config);
-  if (options.inspectorPort !== undefined) args.push("--inspector-port", String(options.inspectorPort));
+  // Left to itself, every wrangler dev tries 9229 first, and two starting at once can both find it free
+  // and one fail ("Address already in use (socket direct:1:default)"): a free port of its own each.
+  args.push("--inspector-port", String(options.inspectorPort ?? (await freePort())));
   const tableIdKey = await tableIdKeyFor(state, options.tableIdKey ?? options.vars?.TABLE_ID_KEY?.toString());
   for (const [name, value] of Object.entries({ ...options.vars, TABLE_ID_KEY: tableIdKey })) {
     args.push("--var", `${name}:${value}`);
@@ -107,6 +137,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const url = `http://127.0.0.1:${port}`;
   const group = child.pid;
   const stop = async () => {
+    if (group !== undefined) running.delete(group);
     if (child.exitCode === null && group !== undefined) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       try {
@@ -123,6 +154,15 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     }
     if (ownState) await rm(state, { recursive: true, force: true });
   };
+  const kill = async () => {
+    if (group === undefined) return;
+    running.delete(group);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-group, "SIGKILL");
+    await exited;
+  };
+  if (group !== undefined) running.set(group, stop);
   const deadline = Date.now() + STARTUP_MS;
   for (;;) {
     if (child.exitCode !== null) {
@@ -147,6 +187,7 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
     group,
     stop,
     tableIdKey,
+    kill,
     ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
   };
 }

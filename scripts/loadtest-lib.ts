@@ -1,9 +1,10 @@
 /**
- * What the load test (scripts/loadtest.ts) and the wake bench
- * (scripts/bench-wake.ts) share: `wrangler dev` with loadtest/wrangler.toml
- * (scripts/dev-server.ts); the CPU time and I/O of its processes from
- * /proc; a small socket client that checks every event's `seq`; and medians
- * and percentiles.
+ * What the load test (scripts/loadtest.ts), the wake bench
+ * (scripts/bench-wake.ts) and the chaos test (scripts/chaos.ts) share:
+ * `wrangler dev` with loadtest/wrangler.toml (scripts/dev-server.ts); the
+ * CPU time and I/O of its processes, and which are alive, from /proc; a
+ * small socket client that checks every event's `seq`; and medians and
+ * percentiles.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Server, type ServerOptions, sleep, startServer as startDevServer } from "./dev-server.ts";
 
-export { freePort, type Server, sleep } from "./dev-server.ts";
+export { freePort, type Server, sleep, stopAll } from "./dev-server.ts";
 
 /** `wrangler dev` with loadtest/wrangler.toml: the service and, beside it, the bare Durable Object. */
 export function startServer(options: Omit<ServerOptions, "config">): Promise<Server> {
@@ -91,20 +92,30 @@ export function totalCpuMs(usage: ProcessUsage): number {
   return Object.values(usage.cpuMs).reduce((sum, ms) => sum + ms, 0);
 }
 
-/** The workerd processes of a group. */
-export async function workerdPids(group: number): Promise<number[]> {
-  const pids: number[] = [];
+/** The processes of a group (from /proc), with their command names and states (`Z`: dead, not yet reaped). */
+async function groupProcesses(group: number): Promise<{ pid: number; comm: string; state: string }[]> {
+  const found: { pid: number; comm: string; state: string }[] = [];
   for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (Number(fields[2]) === group && comm.startsWith("workerd")) pids.push(Number(pid));
+      if (Number(fields[2]) === group) found.push({ pid: Number(pid), comm, state: fields[0] });
     } catch {
       // Gone.
     }
   }
-  return pids;
+  return found;
+}
+
+/** The workerd processes of a group. */
+export async function workerdPids(group: number): Promise<number[]> {
+  return (await groupProcesses(group)).filter((p) => p.comm.startsWith("workerd")).map((p) => p.pid);
+}
+
+/** The processes of a group still alive (zombies, dead but not yet reaped, left out). */
+export async function livePids(group: number): Promise<number[]> {
+  return (await groupProcesses(group)).filter((p) => p.state !== "Z").map((p) => p.pid);
 }
 
 export interface DiskWrites {
@@ -220,6 +231,8 @@ export interface Message {
   readonly type: string;
   readonly id?: string;
   readonly seq?: number;
+  /** An event's time, by the server's clock (in ms since the epoch). */
+  readonly at?: number;
   readonly token?: string;
   readonly code?: string;
   readonly message?: string;
@@ -230,6 +243,7 @@ export interface Message {
     readonly firstPlayer?: number;
   };
   readonly snapshot?: { readonly seq: number };
+  readonly you?: { readonly seat: number | null; readonly host: boolean };
 }
 
 /** What one socket saw of the event stream. */
@@ -254,6 +268,17 @@ export class Socket {
   /** The last event's seq; set from the welcome's snapshot, or 0. */
   lastSeq = 0;
   onMessage: (message: Message) => void = () => {};
+  /** Called when the connection closes, whoever closed it. */
+  onClose: (code: number) => void = () => {};
+  /** Set just before the server is killed (scripts/chaos.ts): the close that follows is not an error. */
+  dropExpected = false;
+  /**
+   * Set before sending a `hello`, until its answer (`identity` or `welcome`):
+   * a socket gets every broadcast from the moment it opens, and the answer's
+   * replay (or snapshot) covers them again, so events that come before it are
+   * passed on without the stream check.
+   */
+  awaitingAnswer = false;
   readonly errorMessages: string[] = [];
   private readonly ws: WebSocket;
   private closing = false;
@@ -263,7 +288,9 @@ export class Socket {
     this.ws = ws;
     ws.addEventListener("message", (event) => this.receive(String(event.data)));
     ws.addEventListener("close", (event) => {
-      if (!this.closing) this.fail(`closed by the server: ${event.code} ${event.reason}`);
+      beating.delete(this);
+      if (!this.closing && !this.dropExpected) this.fail(`closed by the server: ${event.code} ${event.reason}`);
+      this.onClose(event.code);
     });
   }
 
@@ -323,9 +350,10 @@ export class Socket {
   private receive(text: string): void {
     if (text === "pong") return;
     const message = JSON.parse(text) as Message;
+    if (message.type === "welcome" || message.type === "identity") this.awaitingAnswer = false;
     if (message.type === "welcome" && message.snapshot) this.lastSeq = message.snapshot.seq;
     if (message.type === "error") this.fail(`${message.code}: ${message.message}`);
-    if (message.type === "event" && message.seq !== undefined) {
+    if (message.type === "event" && message.seq !== undefined && !this.awaitingAnswer) {
       const { seq } = message;
       if (seq <= this.lastSeq) {
         this.check.duplicates++;

@@ -104,10 +104,11 @@ export class TableStore {
   private starts: GameStarts | undefined;
   /**
    * The request keys of the rows since the previous game started, and the
-   * seq of each one's first event: read once after a wake, then kept up to
-   * date. A key names its game (the current one, or for a start or rematch
-   * the next), and a request of game N comes after game N - 1 started, so no
-   * older row can hold a key still looked up.
+   * seq of each one's last event (the row that holds the key; in logs
+   * written before it went there, the first): read once after a wake, then
+   * kept up to date. A key names its game (the current one, or for a start
+   * or rematch the next), and a request of game N comes after game N - 1
+   * started, so no older row can hold a key still looked up.
    */
   private requests: Map<string, number> | undefined;
 
@@ -289,9 +290,9 @@ export class TableStore {
   }
 
   /**
-   * The first event a client request produced, if it was already applied. Its
-   * key names the current game or the next: only the rows since the previous
-   * game started can hold it.
+   * The last event a client request produced (the seq its ack named), if
+   * it was already applied. Its key names the current game or the next: only
+   * the rows since the previous game started can hold it.
    */
   seqOfRequest(request: string): number | undefined {
     if (!this.requests) {

@@ -381,7 +381,8 @@ export class Table extends DurableObject<Env> {
     try {
       write?.();
       events.forEach((entry, i) => {
-        this.store.append(entry, i === 0 ? request : undefined);
+        // The request's key goes on its last event: a repeat is acknowledged with the seq the first ack named.
+        this.store.append(entry, i === events.length - 1 ? request : undefined);
         const { event } = entry;
         // A freed seat's token stops working with the event that frees it; a traded one goes with its player.
         if (event.type === "unseated") this.store.freeSeat(event.seat);

@@ -27,6 +27,29 @@ describe("every applied request is acknowledged with the seq of its last event",
     expect(await client.next("ack", (m) => m.id === "sit")).toEqual({ type: "ack", id: "sit", seq: seated.seq });
     client.close();
   });
+
+  it("a repeat (a resend after a crash) is acknowledged with the same seq: its request's last event", async () => {
+    const game = await setUpTable();
+    const leave = rid();
+    game.players[0].client.send({ type: "leave", id: leave });
+    await game.players[0].client.next("ack", (m) => m.id === leave);
+    await join(game.players[0].client, 0, "Back");
+    game.players[0].client.send({ type: "rematch", id: rid() });
+    await game.spectator.event("rematchAccepted");
+    // The last acceptance starts the next game: two events, rematchAccepted then started.
+    game.players[1].client.send({ type: "rematch", id: "last" });
+    const accepted = await game.spectator.event("rematchAccepted", (event) => event.seats.includes(1));
+    const started = await game.spectator.event("started", (event) => event.game === 2);
+    expect(started.seq).toBe(accepted.seq + 1);
+    const ack = await game.players[1].client.next("ack", (m) => m.id === "last");
+    game.players[1].client.send({ type: "rematch", id: "last" });
+    const repeat = await game.players[1].client.next("ack", (m) => m.id === "last");
+    expect([ack, repeat]).toEqual([
+      { type: "ack", id: "last", seq: started.seq },
+      { type: "ack", id: "last", seq: started.seq },
+    ]);
+    closeAll(game.clients);
+  });
 });
 
 describe("a request id belongs to the seat's occupant and the game", () => {
