@@ -6,6 +6,11 @@
  *
  * Keyboard: the board is one tab stop; arrow keys move between holes,
  * Enter or Space picks and drops, Escape cancels.
+ *
+ * The board may be turned by sixths of a turn (`setTurn`, so that a player's
+ * own point is at the bottom): each hole is drawn where the turned star puts
+ * it (board-turn.ts), so names, labels and marks stay upright, and arrow keys
+ * keep their screen directions.
  */
 import {
   CENTRE,
@@ -22,6 +27,7 @@ import {
   parseHole,
   type Variant,
 } from "../../rules/index.ts";
+import { arrowTarget, turnedHole } from "./board-turn.ts";
 import { MARKS, POINT_COLOURS } from "./colours.ts";
 import type { I18n } from "./i18n/index.ts";
 import type { LegalMoves } from "./legal-moves.ts";
@@ -53,6 +59,11 @@ export function xyOf(name: string): [number, number] {
   return holeXY(parseHole(name));
 }
 
+/** A hole's group is drawn around (0, 0) and moved to its place with this. */
+function translate([x, y]: readonly [number, number]): string {
+  return `translate(${x} ${y})`;
+}
+
 interface BoardView {
   readonly variant: Variant;
   readonly pieces: Readonly<Record<string, Point | "neutral">>;
@@ -75,6 +86,8 @@ interface HoleParts {
   /** The mark of the piece's point, drawn on it. */
   readonly mark: SVGUseElement;
   readonly label: SVGTextElement;
+  /** The last move's mark on the hole: a ring where it started, a dot on a landing, a halo where it ended. */
+  readonly lastMark: SVGCircleElement;
 }
 
 /** An SVG element with its attributes, appended to `parent` if given. */
@@ -94,9 +107,17 @@ export class Board {
   private readonly options: BoardOptions;
   private readonly picker = new MovePicker();
   private readonly parts: HoleParts[] = [];
-  private readonly trail: SVGPolylineElement;
-  private readonly trailStart: SVGCircleElement;
+  private readonly starLayer: SVGGElement;
+  private readonly trail: SVGGElement;
+  /** What the trail shows now, so that it is drawn again only when that changes. */
+  private trailKey = "";
+  /** The classes the last move gives the holes on its path (`last-from`, `last-via`, `last-to`). */
+  private trailRoles = new Map<Hole, readonly string[]>();
   private readonly preview: SVGPolylineElement;
+  /** Sixths of a turn clockwise the board is turned by (0: N at the top). */
+  private sixths = 0;
+  /** Where each hole is drawn, by hole index, for the current turn. */
+  private places: [number, number][] = Array.from({ length: HOLE_COUNT }, (_, hole) => holeXY(hole));
   private readonly animationLayer: SVGGElement;
   private view: Omit<BoardView, "moves"> = { variant: "classic", pieces: {}, lastMove: null };
   /** The hole that holds the board's tab stop. */
@@ -117,12 +138,12 @@ export class Board {
       role: "group",
     });
     this.element = svg;
+    svg.dataset.turn = "0";
     drawPieceColours(svg, "piece");
-    drawStar(svg);
+    this.starLayer = drawStar(svg);
     drawGrid(svg, HOLE_ALL);
-    const trailLayer = el("g", { class: "trail", "aria-hidden": "true" }, svg);
-    this.trail = el("polyline", { points: "" }, trailLayer);
-    this.trailStart = el("circle", { r: 0.16 * D, cx: 0, cy: 0, visibility: "hidden" }, trailLayer);
+    // The last move's path: over the board and its lines, under the holes' pieces.
+    this.trail = el("g", { class: "trail", "aria-hidden": "true" }, svg);
     this.preview = el("polyline", { class: "preview", points: "", "aria-hidden": "true" }, svg);
     const holesLayer = el("g", { class: "holes" }, svg);
     for (let hole = 0; hole < HOLE_COUNT; hole++) this.parts.push(this.drawHole(holesLayer, hole));
@@ -136,6 +157,31 @@ export class Board {
     this.view = view;
     this.picker.offer(view.variant, view.moves);
     this.render();
+  }
+
+  /**
+   * Turns the board `sixths` of a turn clockwise (0 to 5; 3 puts N at the
+   * bottom). Every hole is drawn at its new place; nothing else changes.
+   */
+  setTurn(sixths: number): void {
+    const turn = ((Math.round(sixths) % 6) + 6) % 6;
+    if (turn === this.sixths) return;
+    this.sixths = turn;
+    this.places = Array.from({ length: HOLE_COUNT }, (_, hole) => holeXY(turnedHole(hole, turn)));
+    const [cx, cy] = holeXY(CENTRE);
+    // The star and its points' tints turn as a whole; the star is symmetric, so only the tints move.
+    this.starLayer.setAttribute("transform", turn === 0 ? "" : `rotate(${turn * 60} ${cx} ${cy})`);
+    this.parts.forEach((parts, hole) => {
+      parts.group.setAttribute("transform", translate(this.xy(hole)));
+    });
+    this.element.dataset.turn = String(turn);
+    this.trailKey = "";
+    this.render();
+  }
+
+  /** Sixths of a turn clockwise the board is turned by. */
+  get turn(): number {
+    return this.sixths;
   }
 
   /** Whether a capture path is being built (the page then offers Done, Undo and Cancel). */
@@ -188,7 +234,7 @@ export class Board {
       }
       const holes = path.map(parseHole);
       const ghosts = captured.map((name) => {
-        const [cx, cy] = xyOf(name);
+        const [cx, cy] = this.placeOf(name);
         return el("circle", { cx, cy, r: PIECE_R, class: "piece", fill: "url(#piece-neutral)" }, this.animationLayer);
       });
       // The moving piece, drawn around (0, 0) and moved with its transform: the piece and its mark.
@@ -199,7 +245,8 @@ export class Board {
       ghost.append(mark);
       try {
         for (let leg = 1; leg < holes.length; leg++) {
-          await this.animateLeg(ghost, holeXY(holes[leg - 1]), holeXY(holes[leg]));
+          // Where the legs run is read at each leg, so a board turned meanwhile is followed.
+          await this.animateLeg(ghost, this.xy(holes[leg - 1] as Hole), this.xy(holes[leg] as Hole));
           // The piece jumped on this leg leaves the board.
           const over = jumpedHole(holes[leg - 1], holes[leg]);
           const index = over === undefined ? -1 : captured.indexOf(holeName(over));
@@ -218,15 +265,22 @@ export class Board {
   // --- Drawing ------------------------------------------------------------------------------
 
   private drawHole(layer: SVGGElement, hole: Hole): HoleParts {
-    const [cx, cy] = holeXY(hole);
+    // Drawn around (0, 0); the group's transform puts it in its place on the (turned) board.
+    const [cx, cy] = [0, 0];
     const name = holeName(hole);
-    const group = el("g", { class: "hole", "data-hole": name, role: "button", tabindex: -1 }, layer);
+    const group = el(
+      "g",
+      { class: "hole", "data-hole": name, role: "button", tabindex: -1, transform: translate(this.xy(hole)) },
+      layer,
+    );
     el("circle", { class: "hit", cx, cy, r: 0.5 * D }, group);
     // A point's holes show its mark where other holes have a round dimple.
     const home = HOME.get(hole);
     if (home) group.append(markUse(home, cx, cy, HOME_MARK_R, "dimple home-mark"));
     else el("circle", { class: "dimple", cx, cy, r: 0.2 * D }, group);
     el("circle", { class: "marker", cx, cy, r: 0.3 * D }, group);
+    // The last move's mark on this hole (its start, a landing, its end), under the piece: styles.css draws it.
+    const lastMark = el("circle", { class: "last-mark", cx, cy, r: 0.3 * D }, group);
     const piece = el("circle", { class: "piece", cx, cy, r: PIECE_R }, group);
     const mark = markUse(null, cx, cy, MARK_R, "piece-mark");
     setMark(mark, undefined);
@@ -243,7 +297,7 @@ export class Board {
       this.focusHole = hole;
       this.point(name);
     });
-    return { group, piece, mark, label };
+    return { group, piece, mark, label, lastMark };
   }
 
   // --- Picks -----------------------------------------------------------------------------------
@@ -277,6 +331,7 @@ export class Board {
     const { i18n } = this.options;
     const { pieces } = this.view;
     const { selection, movable, destinations, jumped } = this.picker;
+    this.renderTrail();
     this.parts.forEach((parts, hole) => {
       const name = holeName(hole);
       const occupant = this.hidden.has(name) ? undefined : pieces[name];
@@ -290,6 +345,7 @@ export class Board {
       if (destination) classes.push("destination");
       if (landing > 0) classes.push("landing");
       if (jumped.has(name)) classes.push("jumped");
+      classes.push(...(this.trailRoles.get(hole) ?? []));
       parts.group.setAttribute("class", classes.join(" "));
       parts.piece.setAttribute("fill", occupant ? `url(#piece-${occupant})` : "none");
       if (occupant) parts.group.setAttribute("data-piece", occupant);
@@ -310,24 +366,92 @@ export class Board {
       if (selected || landing > 0) parts.group.setAttribute("aria-pressed", "true");
       else parts.group.removeAttribute("aria-pressed");
     });
-    const last = this.view.lastMove;
-    if (last && last.path.length > 1) {
-      this.trail.setAttribute("points", pointsOf(last.path));
-      const [x, y] = xyOf(last.path[0]);
-      this.trailStart.setAttribute("cx", String(x));
-      this.trailStart.setAttribute("cy", String(y));
-      this.trailStart.setAttribute("visibility", "visible");
-    } else {
-      this.trail.setAttribute("points", "");
-      this.trailStart.setAttribute("visibility", "hidden");
-    }
     this.element.classList.toggle("interactive", this.picker.canMove);
     this.renderPreview();
   }
 
+  /** Where a hole is drawn on the board as it is turned now. */
+  private xy(hole: Hole): [number, number] {
+    return this.places[hole] ?? holeXY(hole);
+  }
+
+  private placeOf(name: string): [number, number] {
+    return this.xy(parseHole(name));
+  }
+
+  private pointsOf(path: readonly string[]): string {
+    return path.map((name) => this.placeOf(name).join(",")).join(" ");
+  }
+
+  /**
+   * The last move: its path as a line with a light casing, an arrowhead on
+   * each jump, a dot on each landing, a ring on the hole it left, a halo round
+   * the piece where it ended, and a × where each captured piece stood. The
+   * line runs over the board under the holes' pieces, so it hides none; the
+   * holes' own marks are classes on their groups (`last-from`, `last-via`,
+   * `last-to`).
+   */
+  private renderTrail(): void {
+    const last = this.view.lastMove;
+    const path = last && last.path.length > 1 ? last.path : [];
+    const captured = path.length > 0 && last ? last.captured : [];
+    const key = `${this.sixths}|${path.join("-")}|${captured.join(",")}`;
+    if (key === this.trailKey) return;
+    this.trailKey = key;
+    const end = path.length - 1;
+    this.trailRoles = new Map();
+    this.parts.forEach((parts, hole) => {
+      const name = holeName(hole);
+      const index = path.lastIndexOf(name);
+      const role = index < 0 ? null : index === end ? "last-to" : path[0] === name ? "last-from" : "last-via";
+      // A capture chain may end where it started: that hole is both.
+      if (role) this.trailRoles.set(hole, role === "last-to" && path[0] === name ? [role, "last-from"] : [role]);
+      parts.lastMark.setAttribute(
+        "r",
+        String(role === "last-to" ? 0.53 * D : role === "last-from" ? 0.3 * D : 0.15 * D),
+      );
+    });
+    this.trail.replaceChildren();
+    if (path.length === 0) {
+      this.element.removeAttribute("data-last-move");
+      return;
+    }
+    this.element.dataset.lastMove = path.join("-");
+    const points = this.pointsOf(path);
+    el("polyline", { class: "trail-casing", points }, this.trail);
+    el("polyline", { class: "trail-line", points }, this.trail);
+    for (let leg = 1; leg < path.length; leg++) {
+      const [x1, y1] = this.placeOf(path[leg - 1] as string);
+      const [x2, y2] = this.placeOf(path[leg] as string);
+      const length = Math.hypot(x2 - x1, y2 - y1);
+      // A step's holes are too close for an arrow: the ring and the halo say which way it went.
+      if (length < 1.5 * D) continue;
+      // The tip stops short of the piece jumped over (a race jump's middle hole), where the line is seen.
+      const tip = Math.min(0.62 * D, length / 2 - PIECE_R);
+      const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+      const [tx, ty] = [x1 + ux * tip, y1 + uy * tip];
+      const [bx, by] = [tx - ux * 0.3 * D, ty - uy * 0.3 * D];
+      const w = 0.17 * D;
+      el(
+        "polygon",
+        { class: "trail-arrow", points: `${tx},${ty} ${bx - uy * w},${by + ux * w} ${bx + uy * w},${by - ux * w}` },
+        this.trail,
+      );
+    }
+    for (const name of captured) {
+      const [x, y] = this.placeOf(name);
+      const r = 0.2 * D;
+      el(
+        "path",
+        { class: "trail-captured", d: `M${x - r},${y - r}L${x + r},${y + r}M${x - r},${y + r}L${x + r},${y - r}` },
+        this.trail,
+      );
+    }
+  }
+
   private renderPreview(): void {
     const path = this.picker.preview;
-    this.preview.setAttribute("points", path ? pointsOf(path) : "");
+    this.preview.setAttribute("points", path ? this.pointsOf(path) : "");
     // Number the landings of a previewed race path, so a chain shows every landing.
     if (this.view.variant !== "capture") {
       this.parts.forEach((parts, hole) => {
@@ -364,21 +488,14 @@ export class Board {
 
   private onKey(event: KeyboardEvent): void {
     const hole = this.focusHole;
-    const row = HOLE_ROW[hole];
-    const x = HOLE_X[hole];
     let target: Hole | undefined;
     switch (event.key) {
+      // Screen directions, whichever way the board is turned.
       case "ArrowLeft":
-        target = holeAt(row, x - 2);
-        break;
       case "ArrowRight":
-        target = holeAt(row, x + 2);
-        break;
       case "ArrowUp":
-        target = nearestInRow(row - 1, x);
-        break;
       case "ArrowDown":
-        target = nearestInRow(row + 1, x);
+        target = arrowTarget(hole, event.key, this.sixths);
         break;
       case "Enter":
       case " ":
@@ -452,8 +569,8 @@ export function pointOutline(point: Point): string {
   return expand(corners, [cx, cy]).join(" ");
 }
 
-/** The wooden star and its six points in their colours. */
-export function drawStar(svg: SVGSVGElement): void {
+/** The wooden star and its six points in their colours; returns its layer. */
+export function drawStar(svg: SVGSVGElement): SVGGElement {
   const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
   const centre = holeXY(CENTRE);
   // The star's outline: two concentric triangles of a size, each side of one crossed by the other at its
@@ -471,6 +588,7 @@ export function drawStar(svg: SVGSVGElement): void {
   for (const point of POINTS) {
     tintPoint(el("polygon", { class: `point point-${point}`, points: pointOutline(point) }, layer), point);
   }
+  return layer;
 }
 
 /** The lines between neighbouring holes, of the holes given. */
@@ -491,20 +609,6 @@ export function drawGrid(svg: SVGSVGElement, holes: readonly Hole[]): void {
     }
   }
   el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
-}
-
-function nearestInRow(row: number, x: number): Hole | undefined {
-  let best: Hole | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (let hole = 0; hole < HOLE_COUNT; hole++) {
-    if (HOLE_ROW[hole] !== row) continue;
-    const distance = Math.abs(HOLE_X[hole] - x);
-    if (distance < bestDistance) {
-      best = hole;
-      bestDistance = distance;
-    }
-  }
-  return best;
 }
 
 /** A point's mark (none yet when `point` is null) centred on (cx, cy), `r` wide either side; its fill is the caller's. */

@@ -31,11 +31,14 @@ import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { MoveList } from "./table-page/move-list.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
+import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
+import { SettingsSummary } from "./table-page/settings-summary.ts";
 import { StallRemedies } from "./table-page/stall-remedies.ts";
 import { Standings } from "./table-page/standings.ts";
 import { TurnClock } from "./table-page/turn-clock.ts";
 import { TurnStatus } from "./table-page/turn-status.ts";
+import { TurnToggle } from "./table-page/turn-toggle.ts";
 import { playerNames, seatNames, type TableView } from "./table-page/view.ts";
 
 interface TablePageOptions {
@@ -83,15 +86,29 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const standings = new Standings(i18n);
   const leavers = new Leavers(i18n);
   const seats = new Seats(i18n, client, notices, store, clock.seatElement);
-  const moves = new MoveList(i18n);
+  // The board turned to the player's side, the table's settings, and stepping through the moves.
+  const turnToggle = new TurnToggle(i18n, board, store);
+  const summary = new SettingsSummary(i18n);
+  const replay = new Replay(i18n, {
+    onChange: () => render(),
+    onStepForward: (move) => {
+      const model = client.model;
+      const end = move.path.at(-1);
+      if (!model || end === undefined) return;
+      const pieces = replay.position(model)?.pieces ?? model.pieces;
+      void board.animate(move.path, pieces[end] ?? "neutral", move.captured);
+    },
+  });
+  const moves = new MoveList(i18n, (ply) => replay.goTo(ply));
 
-  const boardWrap = h("div", { class: "board-wrap" }, board.element);
+  const boardWrap = h("div", { class: "board-wrap" }, board.element, turnToggle.element);
   const side = h(
     "aside",
     { class: "side" },
     ...(options.embed ? [] : [share.element]),
     status.element,
     clock.element,
+    summary.element,
     away.element,
     stall.element,
     controls.element,
@@ -103,6 +120,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     seats.element,
     moves.element,
   );
+  replay.mount(boardWrap, side, moves.element);
   const main = h("main", { class: "table" }, boardWrap, side);
   root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
   root.classList.toggle("embed", options.embed);
@@ -139,11 +157,16 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       players: playerNames(i18n, model),
     };
 
+    // While the player steps through the game, the board shows that position and takes no move.
+    replay.render(view);
+    const past = replay.position(model);
+    boardWrap.classList.toggle("replaying", past !== null);
+    turnToggle.render(view);
     board.update({
       variant: model.settings.variant,
-      pieces: model.game ? model.pieces : startingPieces(model.settings),
-      moves: myTurn(model) && client.connection === "open" && model.game ? engineMoves(model.game) : NO_MOVES,
-      lastMove: model.lastMove,
+      pieces: past ? past.pieces : model.game ? model.pieces : startingPieces(model.settings),
+      moves: !past && myTurn(model) && client.connection === "open" && model.game ? engineMoves(model.game) : NO_MOVES,
+      lastMove: past ? past.lastMove : model.lastMove,
     });
     share.update([model.status === "waiting", i18n.language], () =>
       model.status === "waiting" ? [shareBox(i18n, `${location.origin}/t/${tableId}`)] : [],
@@ -157,7 +180,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     firstPlayer.render(view);
     standings.render(view);
     leavers.render(view);
-    moves.render(view);
+    summary.render(view);
+    moves.render(view, replay.ply);
     clock.render();
     document.title = myTurn(model) ? `${i18n.t("yourTurn")} · ${i18n.t("title")}` : i18n.t("title");
   }
@@ -169,7 +193,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     if (said !== null) live.textContent = said;
     // Your own moves are drawn as you make them; the computer's, even for your seat, are animated.
     const someoneElse = event.type === "moved" && (event.seat !== client.you.seat || event.by !== undefined);
-    if (someoneElse && model.lastMove) {
+    if (someoneElse && model.lastMove && !replay.past) {
       const end = model.lastMove.path[model.lastMove.path.length - 1];
       const colour = (end && model.pieces[end]) || "neutral";
       void board.animate(model.lastMove.path, colour, model.lastMove.captured);

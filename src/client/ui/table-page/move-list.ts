@@ -1,7 +1,9 @@
 /**
  * The moves of the current game in notation, newest in view, each made by
  * the computer marked (a stopwatch when the player's time ran out, the
- * computer when it plays the seat), and the capture scores.
+ * computer when it plays the seat), and the capture scores. Each move is a
+ * button that shows the position after it (the replay); the move shown is
+ * marked (aria-current).
  */
 import { formatPath } from "../../../rules/index.ts";
 import type { MovedBy } from "../../sdk/index.ts";
@@ -14,12 +16,16 @@ export class MoveList {
   private readonly section = new Section(h("section", { class: "moves" }));
   readonly element = this.section.element;
   private readonly i18n: I18n;
+  /** A move was clicked: show the position after `ply` actions. */
+  private readonly onPick: ((ply: number) => void) | undefined;
 
-  constructor(i18n: I18n) {
+  constructor(i18n: I18n, onPick?: (ply: number) => void) {
     this.i18n = i18n;
+    this.onPick = onPick;
   }
 
-  render({ model, players }: TableView): void {
+  /** `shown`: the number of actions whose position the board shows while stepping through the game; null for now. */
+  render({ model, players }: TableView, shown: number | null = null): void {
     const { i18n } = this;
     const key = [model.gameNumber, model.moves.length, players, i18n.language, model.settings.variant];
     this.section.update(key, () => {
@@ -37,21 +43,30 @@ export class MoveList {
                 h(
                   "li",
                   {},
-                  h("bdi", { class: "who" }, players[action.player]),
-                  " ",
                   h(
-                    "span",
-                    { class: "notation" },
-                    action.kind === "move"
-                      ? formatPath(action.move.path)
-                      : action.kind === "pass"
-                        ? i18n.t("passed")
-                        : i18n.t("left"),
+                    "button",
+                    {
+                      type: "button",
+                      class: "ply",
+                      "data-focus": `ply-${ply + 1}`,
+                      onclick: () => this.onPick?.(ply + 1),
+                    },
+                    h("bdi", { class: "who" }, players[action.player]),
+                    " ",
+                    h(
+                      "span",
+                      { class: "notation" },
+                      action.kind === "move"
+                        ? formatPath(action.move.path)
+                        : action.kind === "pass"
+                          ? i18n.t("passed")
+                          : i18n.t("left"),
+                    ),
+                    action.kind === "move" && action.move.captured.length > 0
+                      ? h("span", { class: "captured" }, ` ×${action.move.captured.length}`)
+                      : null,
+                    this.marker(model.movedBy(ply)),
                   ),
-                  action.kind === "move" && action.move.captured.length > 0
-                    ? h("span", { class: "captured" }, ` ×${action.move.captured.length}`)
-                    : null,
-                  this.marker(model.movedBy(ply)),
                 ),
               ),
             ),
@@ -66,7 +81,23 @@ export class MoveList {
       ];
     });
     const list = this.element.querySelector(".move-list");
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    const items = list.children;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as HTMLElement;
+      const current = shown !== null && i === shown - 1;
+      item.classList.toggle("shown", current);
+      if (current) item.firstElementChild?.setAttribute("aria-current", "step");
+      else item.firstElementChild?.removeAttribute("aria-current");
+    }
+    const item = shown !== null && shown > 0 ? (items[shown - 1] as HTMLElement | undefined) : undefined;
+    if (shown === null) list.scrollTop = list.scrollHeight;
+    else if (item) {
+      // Keep the move shown in sight within the list, without scrolling the page.
+      const box = list.getBoundingClientRect();
+      const row = item.getBoundingClientRect();
+      if (row.top < box.top || row.bottom > box.bottom) list.scrollTop += row.top - box.top - box.height / 2;
+    } else list.scrollTop = 0;
   }
 
   /** The mark of a move its player did not make. */

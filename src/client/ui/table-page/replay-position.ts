@@ -1,0 +1,50 @@
+/**
+ * The position of a game after its first `ply` actions, for stepping back
+ * through it: the engine replays the history up to there (moves checked
+ * again, as a record is read), so the page never works a position out itself.
+ * Pure, tested under Node against the engine's own replay.
+ */
+
+import { type Action, Game, holeName, type Notated, type Point } from "../../../rules/index.ts";
+import type { LastMove } from "../../sdk/index.ts";
+
+export interface PastPosition {
+  /** The number of actions (moves, passes, departures) played to reach it: 0 is the start. */
+  readonly ply: number;
+  /** Occupied holes: hole name → colour, or "neutral" in the capture variant. */
+  readonly pieces: Readonly<Record<string, Point | "neutral">>;
+  /** The last move played up to there, for its trail; null at the start. */
+  readonly lastMove: LastMove | null;
+}
+
+/** The game as it stood after its first `ply` actions (clamped to the history). */
+export function positionAt(game: Game, ply: number): PastPosition {
+  const history = game.history.slice(0, Math.max(0, Math.min(ply, game.history.length)));
+  const past = Game.replay(game.settings, { firstPlayer: game.firstPlayer }, history.map(notated));
+  const pieces: Record<string, Point | "neutral"> = {};
+  past.board().forEach((occupant, hole) => {
+    if (occupant) pieces[holeName(hole)] = occupant;
+  });
+  // As the live page does: the trail is the last move, passes and departures leave it as it was.
+  const last = history.findLast((action) => action.kind === "move");
+  return {
+    ply: history.length,
+    pieces,
+    lastMove:
+      last?.kind === "move"
+        ? { seat: last.player, path: last.move.path.map(holeName), captured: last.move.captured.map(holeName) }
+        : null,
+  };
+}
+
+/** An action of the history as the engine reads it back. */
+function notated(action: Action): Notated {
+  switch (action.kind) {
+    case "move":
+      return { kind: "path", path: action.move.path };
+    case "pass":
+      return { kind: "pass" };
+    case "resign":
+      return { kind: "resign", player: action.player };
+  }
+}
