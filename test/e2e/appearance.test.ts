@@ -119,7 +119,7 @@ function boardMarks(page: Page) {
       };
     });
     const shapes = Object.fromEntries(
-      Array.from(document.querySelectorAll("svg.board symbol[id^='mark-']")).map((symbol) => [
+      Array.from(document.querySelectorAll("svg.board symbol[id^='piece-mark-']")).map((symbol) => [
         symbol.id,
         symbol.querySelector("path")?.getAttribute("d"),
       ]),
@@ -173,10 +173,10 @@ describe("the table's colours, marks and dark mode", () => {
             point,
           ).toHaveLength(10);
         for (const { piece, mark, shown } of pieces) {
-          expect(mark, `${piece} piece`).toBe(`#mark-${piece}`);
+          expect(mark, `${piece} piece`).toBe(`#piece-mark-${piece}`);
           expect(shown, `${piece} piece`).toBe(true);
         }
-        expect(Object.keys(shapes).sort()).toEqual(POINTS.map((point) => `mark-${point}`).sort());
+        expect(Object.keys(shapes).sort()).toEqual(POINTS.map((point) => `piece-mark-${point}`).sort());
         expect(new Set(Object.values(shapes)).size).toBe(6);
         expect(homeMarks).toBe(60); // the six points' holes
         expect(swatches.map((s) => s.point).sort()).toEqual([...POINTS].sort());

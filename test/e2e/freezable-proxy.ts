@@ -14,6 +14,8 @@ interface Link {
   readonly client: Socket;
   /** The connection to the target, made when the link first flows. */
   upstream: Socket | null;
+  /** Whether it was open when the network froze (not a reconnection tried since). */
+  openAtFreeze: boolean;
 }
 
 export class FreezableProxy {
@@ -21,8 +23,10 @@ export class FreezableProxy {
   private readonly links = new Set<Link>();
   private frozen = false;
   /**
-   * Connections that ended while frozen, from either side: a test checks it
-   * is 0, so what it saw was the heartbeat at work, not a close.
+   * Connections open when the network froze that ended while it was frozen,
+   * from either side: a test checks it is 0 until the silence was noticed,
+   * so what noticed it was the heartbeat, not a close. (Reconnections tried
+   * after the page noticed are not counted: they are its consequence.)
    */
   closedWhileFrozen = 0;
   private readonly targetPort: number;
@@ -56,6 +60,7 @@ export class FreezableProxy {
   freeze(): void {
     this.frozen = true;
     for (const link of this.links) {
+      link.openAtFreeze = true;
       link.client.unpipe();
       link.upstream?.unpipe();
       link.client.pause();
@@ -66,7 +71,10 @@ export class FreezableProxy {
   /** Forwards again: what the connections sent meanwhile, then whatever comes. */
   thaw(): void {
     this.frozen = false;
-    for (const link of this.links) this.flow(link);
+    for (const link of this.links) {
+      link.openAtFreeze = false;
+      this.flow(link);
+    }
   }
 
   /** Closes the proxy and every connection through it. */
@@ -80,11 +88,11 @@ export class FreezableProxy {
   }
 
   private accept(client: Socket): void {
-    const link: Link = { client, upstream: null };
+    const link: Link = { client, upstream: null, openAtFreeze: false };
     this.links.add(link);
     const drop = () => {
       if (!this.links.has(link)) return;
-      if (this.frozen) this.closedWhileFrozen++;
+      if (this.frozen && link.openAtFreeze) this.closedWhileFrozen++;
       this.links.delete(link);
       client.destroy();
       link.upstream?.destroy();
