@@ -381,7 +381,8 @@ export class Table extends DurableObject<Env> {
     try {
       write?.();
       events.forEach((entry, i) => {
-        this.store.append(entry, i === 0 ? request : undefined);
+        // The request id goes on its last event: a repeat is acknowledged with that seq, as the request was.
+        this.store.append(entry, i === events.length - 1 ? request : undefined);
         const { event } = entry;
         // A freed seat's token stops working with the event that frees it; a traded one goes with its player.
         if (event.type === "unseated") this.store.freeSeat(event.seat);
@@ -391,6 +392,8 @@ export class Table extends DurableObject<Env> {
           this.checkpointSeq = entry.seq;
         }
       });
+      // A request that changed nothing is remembered all the same: its repeat must not apply it later.
+      if (events.length === 0 && request !== undefined) this.store.noteRequest(request, this.requireTable().seq);
       const table = this.requireTable();
       if (table.status === "playing" && table.seq - this.checkpointSeq >= CHECKPOINT_EVERY) {
         this.store.saveCheckpoint(CHECKPOINT_VERSION, table.saveState());
