@@ -1,6 +1,16 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+declare module "vitest" {
+  /** What `inject` gives the tests: the protocol fuzzer's size and seed (test/server/fuzz.test.ts). */
+  export interface ProvidedContext {
+    /** How many messages the fuzzer sends at least; 0 for its small default. */
+    fuzzMessages: number;
+    /** The fuzzer's base seed; -1 for a random one. */
+    fuzzSeed: number;
+  }
+}
+
 /**
  * Projects by layer: the rules engine, the computer players, the table and
  * the wire's schemas (against docs/protocol.md) are tested under Node; the
@@ -23,7 +33,15 @@ export default defineConfig({
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
-        test: { name: "server", include: ["test/server/**/*.test.ts"] },
+        test: {
+          name: "server",
+          include: ["test/server/**/*.test.ts"],
+          // The protocol fuzzer (test/server/fuzz.test.ts): how many messages, from which seed (`npm run fuzz`).
+          provide: {
+            fuzzMessages: Number(process.env.FUZZ_MESSAGES ?? 0),
+            fuzzSeed: process.env.FUZZ_SEED === undefined ? -1 : Number(process.env.FUZZ_SEED),
+          },
+        },
       },
       {
         test: { name: "client", include: ["test/client/**/*.test.ts"], environment: "node" },
