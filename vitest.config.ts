@@ -8,6 +8,16 @@ const TEST_TABLE_ID_KEY = "test-table-id-key-not-a-secret-0123456789";
 // neither has them; the tests' binding below is the one the worker sees, whatever .dev.vars holds.
 process.env.TABLE_ID_KEY ??= TEST_TABLE_ID_KEY;
 
+declare module "vitest" {
+  /** What `inject` gives the tests: the protocol fuzzer's size and seed (test/server/fuzz.test.ts). */
+  export interface ProvidedContext {
+    /** How many messages the fuzzer sends at least; 0 for its small default. */
+    fuzzMessages: number;
+    /** The fuzzer's base seed; -1 for a random one. */
+    fuzzSeed: number;
+  }
+}
+
 /**
  * Projects by layer: the rules engine, the computer players, the table and
  * the wire's schemas (against docs/protocol.md) are tested under Node; the
@@ -36,7 +46,15 @@ export default defineConfig({
             miniflare: { bindings: { TABLE_ID_KEY: TEST_TABLE_ID_KEY } },
           }),
         ],
-        test: { name: "server", include: ["test/server/**/*.test.ts"] },
+        test: {
+          name: "server",
+          include: ["test/server/**/*.test.ts"],
+          // The protocol fuzzer (test/server/fuzz.test.ts): how many messages, from which seed (`npm run fuzz`).
+          provide: {
+            fuzzMessages: Number(process.env.FUZZ_MESSAGES ?? 0),
+            fuzzSeed: process.env.FUZZ_SEED === undefined ? -1 : Number(process.env.FUZZ_SEED),
+          },
+        },
       },
       {
         test: {

@@ -24,7 +24,8 @@ export interface TableMeta {
 /**
  * The schema. A move is one row in `events` and nothing else: the table has
  * no index but its primary key. A repeated request is looked up among the
- * last two games' rows (`seqOfRequest`), and the current game's start is kept
+ * last two games' rows (`seqOfRequest`), and the few requests that changed
+ * nothing in `requests` (no index either); the current game's start is kept
  * in the carry row, written only when a game starts.
  */
 const SCHEMA = `
@@ -44,7 +45,7 @@ const SCHEMA = `
     type TEXT NOT NULL,
     payload TEXT NOT NULL,
     at INTEGER NOT NULL,
-    -- "occupant:game:request id" of the client request that caused the event, for idempotency (connection.ts requestKey).
+    -- "occupant:game:request id" of the client request whose last event this is, for idempotency (connection.ts requestKey).
     request TEXT
   );
   -- The seats and scores the current game started with, and where it starts in the log: where the table resumes.
@@ -59,6 +60,13 @@ const SCHEMA = `
     version INTEGER NOT NULL,
     seq INTEGER NOT NULL,
     state TEXT NOT NULL
+  );
+  -- Requests that changed nothing (the first player chosen again, a swap offered again, a rematch accepted
+  -- twice): no event carries their key, so it is kept here, that a repeat is acknowledged alike and not applied
+  -- after a later change. Rows of games no request looks up any more are deleted when a game starts.
+  CREATE TABLE IF NOT EXISTS requests (
+    request TEXT NOT NULL,
+    seq INTEGER NOT NULL
   );
   -- Since when each seat has had no live connection (a seat with a connection has no row).
   CREATE TABLE IF NOT EXISTS absences (
@@ -207,8 +215,9 @@ export class TableStore {
     this.sql.exec("INSERT OR REPLACE INTO carry (id, state) VALUES (0, ?)", JSON.stringify(stored));
     this.starts = { current: seq, previous };
     // Keys of the games before the previous one are never looked up again.
-    if (this.requests && previous !== undefined) {
-      for (const [key, at] of this.requests) if (at < previous) this.requests.delete(key);
+    if (previous !== undefined) {
+      this.sql.exec("DELETE FROM requests WHERE seq < ?", previous);
+      if (this.requests) for (const [key, at] of this.requests) if (at < previous) this.requests.delete(key);
     }
   }
 
@@ -298,13 +307,25 @@ export class TableStore {
     if (!this.requests) {
       const from = this.gameStarts().previous ?? 0;
       const rows = this.sql.exec<{ seq: number; request: string }>(
-        "SELECT seq, request FROM events WHERE seq >= ? AND request IS NOT NULL",
+        "SELECT seq, request FROM events WHERE seq >= ? AND request IS NOT NULL UNION ALL SELECT seq, request FROM requests WHERE seq >= ?",
+        from,
         from,
       );
       this.requests = new Map();
       for (const row of rows) if (!this.requests.has(row.request)) this.requests.set(row.request, row.seq);
     }
     return this.requests.get(request);
+  }
+
+  /**
+   * A request that produced no event (it changed nothing) was applied as of
+   * `seq`, the last event then: one row in `requests`, so that a repeat is
+   * acknowledged alike instead of being applied after a later change.
+   */
+  noteRequest(request: string, seq: number): void {
+    // A key is noted once: a repeat is acknowledged before it could get here.
+    this.sql.exec("INSERT INTO requests (request, seq) VALUES (?, ?)", request, seq);
+    this.requests?.set(request, seq);
   }
 
   /** Entries after `seq`, in order. */

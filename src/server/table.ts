@@ -392,6 +392,8 @@ export class Table extends DurableObject<Env> {
           this.checkpointSeq = entry.seq;
         }
       });
+      // A request that changed nothing is remembered all the same: its repeat must not apply it later.
+      if (events.length === 0 && request !== undefined) this.store.noteRequest(request, this.requireTable().seq);
       const table = this.requireTable();
       if (table.status === "playing" && table.seq - this.checkpointSeq >= CHECKPOINT_EVERY) {
         this.store.saveCheckpoint(CHECKPOINT_VERSION, table.saveState());

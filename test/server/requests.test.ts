@@ -4,8 +4,9 @@
  * (a new occupant of the seat, a spectator, the same player in the next
  * game) meets an old request's id.
  */
+import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { closeAll, createTable, getSnapshot, hello, identity, join, rid, setUpTable, toMove } from "./helpers.ts";
+import { closeAll, createTable, getSnapshot, hello, identity, join, rid, setUpTable, stub, toMove } from "./helpers.ts";
 
 describe("every applied request is acknowledged with the seq of its last event", () => {
   it("a leave before the game: the unseated event, then its ack", async () => {
@@ -129,5 +130,50 @@ describe("who may send a request is checked before its id is looked up", () => {
     await watcher.flush();
     expect(watcher.messages.some((m) => m.type === "ack")).toBe(false);
     closeAll([...game.clients, watcher]);
+  });
+});
+
+describe("a repeat is answered with the ack the request got, and changes nothing", () => {
+  it("the rematch that starts the next game: its repeat names the started event, as its ack did, also after a wake", async () => {
+    const game = await setUpTable();
+    const leave = rid();
+    game.players[0].client.send({ type: "leave", id: leave });
+    await game.players[0].client.next("ack", (m) => m.id === leave);
+    game.players[0] = { ...game.players[0], token: await join(game.players[0].client, 0, "Back") };
+    game.players[0].client.send({ type: "rematch", id: rid() });
+    await game.spectator.event("rematchAccepted");
+    // The last acceptance produces two events: rematchAccepted, then started.
+    const last = game.players[1].client;
+    last.send({ type: "rematch", id: "last" });
+    const started = await game.spectator.event("started", (event) => event.game === 2);
+    const ack = await last.next("ack", (m) => m.id === "last");
+    expect(ack.seq).toBe(started.seq);
+    last.send({ type: "rematch", id: "last" });
+    expect(await last.next("ack", (m) => m.id === "last")).toEqual(ack);
+    await evictDurableObject(stub(game.table.id), { webSockets: "hibernate" });
+    last.send({ type: "rematch", id: "last" });
+    expect(await last.next("ack", (m) => m.id === "last")).toEqual(ack);
+    expect((await getSnapshot(game.table.id)).seq).toBe(started.seq);
+    closeAll(game.clients);
+  });
+
+  it("a request that changed nothing (the first player chosen again): its repeat is acknowledged alike, not applied after a later change, also after a wake", async () => {
+    const game = await setUpTable({}, false);
+    const before = await getSnapshot(game.table.id);
+    expect(before.firstPlayer).toBeNull();
+    game.host.send({ type: "firstPlayer", id: "same", seat: null });
+    const ack = await game.host.next("ack", (m) => m.id === "same");
+    expect(ack.seq).toBe(before.seq);
+    game.host.send({ type: "firstPlayer", id: "other", seat: 1 });
+    await game.spectator.event("firstPlayerChosen");
+    for (const wake of [false, true]) {
+      if (wake) await evictDurableObject(stub(game.table.id), { webSockets: "hibernate" });
+      game.host.send({ type: "firstPlayer", id: "same", seat: null });
+      expect(await game.host.next("ack", (m) => m.id === "same")).toEqual(ack);
+      expect((await getSnapshot(game.table.id)).firstPlayer).toBe(1);
+    }
+    await game.host.flush();
+    expect(game.spectator.events().filter((entry) => entry.event.type === "firstPlayerChosen")).toHaveLength(1);
+    closeAll(game.clients);
   });
 });

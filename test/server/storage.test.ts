@@ -1,6 +1,6 @@
 /**
  * What a table writes: a move is one row in the log and nothing else (no
- * index to update, no request lookup table, no alarm moved), and tables
+ * index to update, no request lookup row, no alarm moved), and tables
  * stored with the old indexes are migrated when they wake and play on.
  */
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
