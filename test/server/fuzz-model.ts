@@ -58,7 +58,7 @@ export type Expected =
   | { readonly kind: "event"; readonly entry: Entry }
   | { readonly kind: "identity"; readonly you: Identity }
   | { readonly kind: "joined"; readonly id: string; readonly seat: number; readonly token: (token: string) => void }
-  | { readonly kind: "ack"; readonly id: string; readonly seq: number }
+  | { readonly kind: "ack"; readonly id: string; readonly seq: number; readonly repeat?: true }
   | { readonly kind: "error"; readonly code: ErrorCode; readonly id: string | undefined }
   | { readonly kind: "welcome"; readonly you: Identity; readonly view: View }
   | { readonly kind: "pong" };
@@ -273,7 +273,7 @@ export class TableModel {
     if (message.type === "rematch" && !socket.host && socket.seat === null) refuse("not-seated");
     const key = this.requestKey(socket, message.type, message.id);
     const seen = this.requests.get(key);
-    if (seen !== undefined) return [{ kind: "ack", id: message.id, seq: seen }];
+    if (seen !== undefined) return [{ kind: "ack", id: message.id, seq: seen, repeat: true }];
     const emit = (event: TableEvent) => this.emit(event, events, identities);
     const seat = socket.seat as number;
     switch (message.type) {

@@ -176,6 +176,8 @@ interface Sent {
   readonly text: string;
   readonly message: Request;
   readonly name: NameVerdict | undefined;
+  /** Whether the table applied it (the model says so), so that a repeat is acknowledged. */
+  readonly applied: boolean;
 }
 
 /** The system under test for one run: the table, its sockets, and what each socket should still receive. */
@@ -412,10 +414,14 @@ async function exchange(model: Model, real: Real, from: number, frame: Frame, ki
   else if (frame.kind === "unreadable") wire.send(frame.data);
   else {
     wire.send(frame.text);
-    if ("id" in frame.message) real.sent.push({ from, text: frame.text, message: frame.message, name: frame.name });
+    if ("id" in frame.message) {
+      const applied = outcome.refused === undefined && frame.message.type !== "join";
+      real.sent.push({ from, text: frame.text, message: frame.message, name: frame.name, applied });
+    }
   }
   stats.messages += 1;
-  const result = outcome.refused ?? (frame.kind === "ping" ? "pong" : "accepted");
+  const repeat = outcome.reply.some((reply) => reply.kind === "ack" && reply.repeat);
+  const result = outcome.refused ?? (frame.kind === "ping" ? "pong" : repeat ? "repeat acknowledged" : "accepted");
   tally(stats.outcomes, result);
   tally(stats.byKind, `${frame.kind === "request" ? frame.message.type : frame.kind} ${result}`);
   for (const queue of real.queues) queue.push(...outcome.events.map((entry) => ({ kind: "event" as const, entry })));
@@ -583,7 +589,7 @@ type Recipe =
       readonly t: "replay";
       readonly who: Who;
       readonly k: number;
-      readonly recent: boolean;
+      readonly which: "any" | "recent" | "applied";
       readonly sameSocket: boolean;
     }
   | { readonly t: "unreadable"; readonly who: Who; readonly i: number }
@@ -737,10 +743,12 @@ function request(message: Request, name?: NameVerdict): Frame {
   return { kind: "request", text: JSON.stringify(message), message, ...(name ? { name } : {}) };
 }
 
-/** Which request a replay sends again: any, or one of the last five (whose effects are fresh). */
-function replayed(real: Real, recipe: { readonly k: number; readonly recent: boolean }): number {
+/** Which request a replay sends again: any, one of the last five (whose effects are fresh), or one the table applied. */
+function replayed(real: Real, recipe: { readonly k: number; readonly which: "any" | "recent" | "applied" }): number {
   const n = real.sent.length;
-  return recipe.recent ? n - 1 - (recipe.k % Math.min(5, n)) : recipe.k % n;
+  const applied = real.sent.flatMap((sent, i) => (sent.applied ? [i] : []));
+  if (recipe.which === "applied" && applied.length > 0) return applied[recipe.k % applied.length];
+  return recipe.which === "recent" ? n - 1 - (recipe.k % Math.min(5, n)) : recipe.k % n;
 }
 
 /** The frame a recipe makes at this point of the run, and who sends it; null where the command does not apply. */
@@ -1018,7 +1026,7 @@ const recipe: fc.Arbitrary<Recipe> = fc.oneof(
       t: fc.constant("replay" as const),
       who,
       k: fc.nat(),
-      recent: fc.boolean(),
+      which: fc.constantFrom("any" as const, "recent" as const, "applied" as const),
       sameSocket: fc.boolean(),
     }),
   },
