@@ -16,6 +16,8 @@ interface Link {
   upstream: Socket | null;
   /** Whether it was open when the network froze (not a reconnection tried since). */
   openAtFreeze: boolean;
+  /** It carries a WebSocket: its first request asked for the upgrade. */
+  webSocket: boolean;
 }
 
 export class FreezableProxy {
@@ -23,10 +25,13 @@ export class FreezableProxy {
   private readonly links = new Set<Link>();
   private frozen = false;
   /**
-   * Connections open when the network froze that ended while it was frozen,
-   * from either side: a test checks it is 0 until the silence was noticed,
-   * so what noticed it was the heartbeat, not a close. (Reconnections tried
-   * after the page noticed are not counted: they are its consequence.)
+   * WebSocket connections open when the network froze that ended while it
+   * was frozen, from either side: a test checks it is 0 until the silence was
+   * noticed, so what noticed it was the heartbeat, not a close. Left out:
+   * reconnections tried after the page noticed (its consequence), and idle
+   * HTTP keep-alive connections (the page's files), which the server may
+   * close whenever it likes, and a slow machine can make that happen within
+   * the frozen seconds.
    */
   closedWhileFrozen = 0;
   private readonly targetPort: number;
@@ -88,11 +93,15 @@ export class FreezableProxy {
   }
 
   private accept(client: Socket): void {
-    const link: Link = { client, upstream: null, openAtFreeze: false };
+    const link: Link = { client, upstream: null, openAtFreeze: false, webSocket: false };
     this.links.add(link);
+    // The first bytes say what the connection is for (the stream stays paused until it flows).
+    client.once("data", (chunk: Buffer) => {
+      link.webSocket = /^upgrade:\s*websocket\s*$/im.test(chunk.toString("latin1"));
+    });
     const drop = () => {
       if (!this.links.has(link)) return;
-      if (this.frozen && link.openAtFreeze) this.closedWhileFrozen++;
+      if (this.frozen && link.openAtFreeze && link.webSocket) this.closedWhileFrozen++;
       this.links.delete(link);
       client.destroy();
       link.upstream?.destroy();
