@@ -19,13 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { createTable, hostTokenKey, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
 import { formatPath, POINTS } from "../../src/rules/index.ts";
-import { baseUrl, launch, screenshotDir } from "./helpers.ts";
+import { baseUrl, DESKTOP, launch, overflowsSideways, PHONE, screenshotDir } from "./helpers.ts";
 
 let browser: Browser;
 let id: string;
 
-const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const VISIONS = ["none", "protanopia", "deuteranopia", "tritanopia"] as const;
 const SCHEMES = ["light", "dark"] as const;
 const PLIES = 18;
@@ -149,9 +147,6 @@ function colours(page: Page) {
     };
   });
 }
-
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe("the table's colours, marks and dark mode", () => {
   for (const scheme of SCHEMES) {

@@ -19,9 +19,12 @@ import { isolated } from "../isolated.ts";
 import {
   clickMove,
   createFromForm,
+  DESKTOP,
   gameOf,
   launch,
+  overflowsSideways,
   playSeatToEnd,
+  SMALL_PHONE,
   screenshot,
   snapshot,
   takeSeat,
@@ -36,12 +39,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 860 };
-
-/** Whether the content is wider than the page (something overflows sideways). */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const moveCount = (page: Page) => page.locator(".move-list li").count();
 const statusLine = (page: Page) => page.locator(".status .state").textContent();
 const seatRow = (page: Page, seat: number) => page.locator(`.seat[data-seat="${seat}"]`);
@@ -67,7 +64,7 @@ describe("one person against the computer", () => {
       const options = await page.locator("#computers option").allTextContents();
       expect(options).toEqual(["None", "1 computer player", "Computers only (watch)"]);
       await screenshot(page, "computer-0-create");
-      await page.setViewportSize(PHONE);
+      await page.setViewportSize(SMALL_PHONE);
       await page.locator("#computers").scrollIntoViewIfNeeded();
       await screenshot(page, "computer-0-create-phone");
       expect(await overflowsSideways(page)).toBe(false);
@@ -146,7 +143,7 @@ describe("the lobby", () => {
     expect((await snapshot(id)).seats[2]).toMatchObject({ name: "Computer 3", computer: "easy" });
 
     // In Finnish, on a phone.
-    await page.setViewportSize(PHONE);
+    await page.setViewportSize(SMALL_PHONE);
     await page.goto(`/t/${id}?lang=fi`);
     await page.waitForSelector('#app[data-seat="0"]');
     expect(await seatRow(page, 2).locator(".name").textContent()).toBe("Tietokone 3");

@@ -26,6 +26,16 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The screens the browser tests look at (the UI issue's desktop and phone). */
+export const DESKTOP = { width: 1366, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+/** A narrower phone, for the pages that were first checked there. */
+export const SMALL_PHONE = { width: 360, height: 780 };
+
+/** Whether the content is wider than the page (something overflows sideways). */
+export const overflowsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 /** A new visitor: its own cookies and localStorage. */
 export async function visitor(browser: Browser, locale = "en-GB"): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale, baseURL: baseUrl });

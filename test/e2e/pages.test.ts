@@ -17,7 +17,7 @@ import { rules as fiRules } from "../../src/client/ui/rules/fi.ts";
 import { rules as nbRules } from "../../src/client/ui/rules/nb.ts";
 import { OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
 import { rules as svRules } from "../../src/client/ui/rules/sv.ts";
-import { createFromForm, launch, screenshotDir, visitor } from "./helpers.ts";
+import { createFromForm, DESKTOP, launch, PHONE, screenshotDir, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,8 +34,6 @@ const LANGUAGES = [
   { language: "nb", locale: "nb-NO", rules: nbRules },
 ] as const satisfies readonly { language: keyof typeof TRANSLATIONS; locale: string; rules: RulesText }[];
 
-const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 /** Every section of the rules, by the id its heading has on the page. */
 const SECTION_IDS = Object.entries(OUTLINE).flatMap(([chapter, sections]) => [chapter, ...sections]);
 

@@ -11,7 +11,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolated } from "../isolated.ts";
-import { createFromForm, launch, playToEnd, screenshot, snapshot, takeSeat, visitor } from "./helpers.ts";
+import {
+  createFromForm,
+  DESKTOP,
+  launch,
+  overflowsSideways,
+  playToEnd,
+  SMALL_PHONE,
+  screenshot,
+  snapshot,
+  takeSeat,
+  visitor,
+} from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,17 +32,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 860 };
-
 /** The names in the seat rows, in seat order. */
 const seatNames = (page: Page) => page.locator(".seat .name").allTextContents();
 /** The running score in a seat's row. */
 const seatScore = (page: Page, seat: number) => page.locator(`.seat[data-seat="${seat}"] .score`).textContent();
-
-/** Whether the content is wider than the page (something overflows sideways). */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe("between games", () => {
   it("shows the score, trades seats, and starts the rematch once everyone has accepted", async () => {
@@ -105,7 +109,7 @@ describe("between games", () => {
       expect(await page.locator('.seat[data-seat="1"] .badge.accepted').count()).toBe(0);
     }
     await screenshot(host.page, "rematch-2-waiting");
-    await host.page.setViewportSize(PHONE);
+    await host.page.setViewportSize(SMALL_PHONE);
     expect(await overflowsSideways(host.page)).toBe(false);
     await host.page.locator(".side").scrollIntoViewIfNeeded();
     await screenshot(host.page, "rematch-2-waiting-phone");
@@ -133,7 +137,7 @@ describe("between games", () => {
     expect(await host.page.locator(".leaver-list").textContent()).toBe(
       isolated`${"Bjørn"} left: their pieces were taken off the board`,
     );
-    await host.page.setViewportSize(PHONE);
+    await host.page.setViewportSize(SMALL_PHONE);
     expect(await overflowsSideways(host.page)).toBe(false);
     await host.page.locator(".side").scrollIntoViewIfNeeded();
     await screenshot(host.page, "rematch-4-seat-free-phone");

@@ -13,8 +13,10 @@ import { isolated } from "../isolated.ts";
 import {
   clickMove,
   createFromForm,
+  DESKTOP,
   gameOf,
   launch,
+  SMALL_PHONE,
   screenshot,
   snapshot,
   takeSeat,
@@ -24,8 +26,6 @@ import {
 
 /** Longer than the grace the browser tests' server gives a stalled table (STALL_GRACE_SECONDS in global-setup.ts). */
 const PAST_GRACE_MS = 3500;
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 860 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe("a player who vanishes on their turn", () => {
       .toMatch(/^\u2068Bjørn\u2069 is disconnected\. If they do not come back within \u20680:0\d\u2069, you may:$/);
     const letComputer = aino.page.getByRole("button", { name: isolated`Let the computer play for ${"Bjørn"}` });
     expect(await letComputer.isDisabled()).toBe(true);
-    await aino.page.setViewportSize(PHONE);
+    await aino.page.setViewportSize(SMALL_PHONE);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(aino.page, "stall-1-remedies-counting-down-phone");
     await aino.page.setViewportSize(DESKTOP);
@@ -113,7 +113,7 @@ describe("a player who vanishes on their turn", () => {
     const notice = bjornPage.locator(".away-notice");
     expect(await notice.locator("p").textContent()).toBe("The computer is playing for you.");
     await screenshot(bjornPage, "stall-3-away-notice");
-    await bjornPage.setViewportSize(PHONE);
+    await bjornPage.setViewportSize(SMALL_PHONE);
     await notice.scrollIntoViewIfNeeded();
     await screenshot(bjornPage, "stall-3-away-notice-phone");
     await bjornPage.setViewportSize(DESKTOP);
@@ -143,12 +143,12 @@ describe("a player who vanishes on their turn", () => {
     await screenshot(aino.page, "stall-5-counted-out");
 
     // The create page offers the bank clocks; their labels fit a phone, in the longest language too.
-    await aino.page.setViewportSize(PHONE);
+    await aino.page.setViewportSize(SMALL_PHONE);
     await aino.page.goto("/?lang=fi");
     await aino.page.locator("#turnClock").selectOption("bank:259200:86400");
     await aino.page.locator("#turnClock").scrollIntoViewIfNeeded();
     await screenshot(aino.page, "create-bank-clock-phone-fi");
-    expect(await aino.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await aino.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
 
     await aino.context.close();
     await bjorn.context.close();

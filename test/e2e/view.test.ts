@@ -26,7 +26,7 @@ import {
 import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath, Game, holeName, POINT_HOLES, type Point, parseMove } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
-import { baseUrl, launch, screenshotDir, snapshot } from "./helpers.ts";
+import { baseUrl, DESKTOP, launch, overflowsSideways, PHONE, screenshotDir, snapshot } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,8 +36,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const NAMES = ["Aino", "Bjørn", "Cecilia", "Dag"];
 
 interface Table {
@@ -158,9 +156,6 @@ async function pointAtBottom(page: Page): Promise<Point> {
     POINT_HOLES[point].reduce((sum, hole) => sum + (centres[holeName(hole)]?.y ?? 0), 0) / POINT_HOLES[point].length;
   return points.sort((a, b) => depth(b) - depth(a))[0] as Point;
 }
-
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 const focusedHole = (page: Page) =>
   page.evaluate(() => (document.activeElement as Element | null)?.getAttribute("data-hole") ?? null);
