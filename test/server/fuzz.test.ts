@@ -56,6 +56,7 @@ import {
   TableModel,
   type View,
 } from "./fuzz-model.ts";
+import { Activity } from "./helpers.ts";
 
 const ORIGIN = "http://example.com";
 const DEFAULT_MESSAGES = 1000;
@@ -115,18 +116,18 @@ class Wire {
   closed: string | null = null;
   /** The last `presence` received. */
   presence: unknown;
-  private wake: (() => void) | null = null;
+  private readonly activity = new Activity();
 
   constructor(label: string, ws: WebSocket) {
     this.label = label;
     this.ws = ws;
     ws.addEventListener("message", (event) => {
       this.frames.push(typeof event.data === "string" ? event.data : "<binary>");
-      this.wake?.();
+      this.activity.notify();
     });
     ws.addEventListener("close", (event) => {
       this.closed = `${event.code} ${event.reason}`;
-      this.wake?.();
+      this.activity.notify();
     });
     ws.accept();
   }
@@ -148,17 +149,7 @@ class Wire {
       if (this.closed) throw new Error(`${this.label}: closed (${this.closed})`);
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, left);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-        this.wake = () => {
-          this.wake = null;
-          done();
-        };
-      });
+      await this.activity.wait(left);
     }
   }
 

@@ -101,7 +101,7 @@ export class Client {
   private cursor = 0;
   /** Welcomes that answered `flush`: `next` does not return them. */
   private readonly flushes = new Set<ServerMessage>();
-  private wake: (() => void) | null = null;
+  private readonly activity = new Activity();
 
   constructor(ws: WebSocket, label: string) {
     this.ws = ws;
@@ -111,11 +111,11 @@ export class Client {
       this.raw.push(text);
       // Not every frame is a protocol message: the runtime answers "ping" with "pong" itself.
       if (text.startsWith("{")) this.messages.push(JSON.parse(text) as ServerMessage);
-      this.wake?.();
+      this.activity.notify();
     });
     ws.addEventListener("close", (event) => {
       this.closed = { code: event.code, reason: event.reason };
-      this.wake?.();
+      this.activity.notify();
     });
     ws.accept();
   }
@@ -146,7 +146,7 @@ export class Client {
         const seen = this.messages.map((m) => m.type).join(", ");
         throw new Error(`${this.label}: no ${type} within ${timeoutMs} ms (received: ${seen})`);
       }
-      await this.waitForActivity(left);
+      await this.activity.wait(left);
     }
   }
 
@@ -173,7 +173,7 @@ export class Client {
     while (!this.closed) {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`${this.label}: still open after ${timeoutMs} ms`);
-      await this.waitForActivity(left);
+      await this.activity.wait(left);
     }
     return this.closed;
   }
@@ -195,7 +195,7 @@ export class Client {
       if (this.closed) throw new Error(`${this.label}: socket closed (${this.closed.code}) during a flush`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`${this.label}: no answer to a flush within ${timeoutMs} ms`);
-      await this.waitForActivity(left);
+      await this.activity.wait(left);
     }
   }
 
@@ -220,19 +220,26 @@ export class Client {
       // Already closed.
     }
   }
+}
 
-  private waitForActivity(ms: number): Promise<void> {
+/** A wait for a socket's next frame that the frame's arrival ends early: `wait(ms)`, and `notify()` when a frame comes. */
+export class Activity {
+  private resume: (() => void) | null = null;
+
+  wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        this.resume = null;
         resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
       };
+      const timer = setTimeout(done, ms);
+      this.resume = done;
     });
+  }
+
+  notify(): void {
+    this.resume?.();
   }
 }
 
