@@ -1,38 +1,49 @@
 /**
  * A model-based protocol fuzzer: fast-check builds random sequences of valid,
- * malformed, replayed and out-of-turn messages from the host, would-be players
- * and a spectator, and sends them one at a time to a live table (the worker and
- * its Durable Object, through the worker's own `fetch`). After each message:
+ * malformed, replayed and out-of-turn messages from the host, would-be players,
+ * a spectator and extra tabs, and sends them one at a time to a live table (the
+ * worker and its Durable Object, through the worker's own `fetch`). After each
+ * message:
  *
  * - the sender got exactly what the model (fuzz-model.ts) predicts: its events
  *   and `ack` (or `joined`, `welcome`, `identity`, `pong`), or an `error` whose
  *   code is one of ERROR_CODES and the one the model predicts, with the
  *   request's id;
- * - every other socket got the events the model logs, and the `identity`
+ * - every other socket got the events the model logs and the `identity`
  *   messages of seats that changed, and nothing else (no error, no event on a
- *   refusal); `presence` is not part of the log and is only checked for shape;
+ *   refusal); `presence` is outside the log: its shape is checked on the way,
+ *   and its content once at the end of each run;
  * - every message from the server passes the protocol's schema;
- * - the snapshot (`GET /api/tables/:id`) equals the model's, on everything but
- *   times: seats, names, who is connected, scores, rematch and swap offers,
- *   status, whose turn, the pieces on every hole, the moves, the departures,
- *   the result, and the last seq.
+ * - the table's snapshot equals the model's on everything but times: seats,
+ *   names, who is connected, scores, rematch and swap offers, status, whose
+ *   turn, the pieces on every hole, the moves, the departures, the result, the
+ *   last seq (whether there is a deadline or a bank, not their values). It is
+ *   read over HTTP (`GET /api/tables/:id`) after every tenth message and at
+ *   the end of each run, and from the object's `snapshot()`, which that route
+ *   sends, after the others (see `snapshotOf`).
+ *
+ * Now and then the object is evicted in the middle of a run (its sockets
+ * hibernate), and must come back from storage as the same table.
  *
  * Each run has a table of its own with random legal settings (2, 3 or 4
  * players, the race or capture, 10 or 15 pieces, two colours, long jumps, a
  * clock too long to run out or none, a set or drawn first player), created and
  * connected from an address of its own (`CF-Connecting-IP`, 10.x.y.z), so that
  * the per-address limits never bite; no socket spends more than 290 of its 300
- * flood tokens. Sockets ping every 1.5 s, as the SDK does, so none goes silent.
+ * flood tokens, and every socket pings every 1.5 s, as the SDK does, so none
+ * goes silent.
  *
- * Left out, because they need time to pass or another player: computer players
- * (addComputer is only sent where it is refused), turns running out, remedies
- * that succeed, sockets that close, floods (test/server/errors.test.ts).
+ * Left out, because they need time to pass or a computer player: computer
+ * players (addComputer is only sent where it is refused), turns running out,
+ * away seats, remedies that succeed, sockets that close (a seat is left
+ * unconnected only by its sockets saying hello as someone else), floods and the
+ * socket caps (test/server/errors.test.ts, limits.test.ts).
  *
- * `npm test` runs a small fuzz; `npm run fuzz` (FUZZ_MESSAGES=100000) the
- * benchmark. FUZZ_SEED=n replays the runs of a seed: each run's seed is the
- * base seed plus its number, and is printed with a failure. (The table draws
- * the first player and the tokens itself, so a run with a drawn first player
- * may pick other moves when replayed.)
+ * `npm test` runs at least 1,000 messages; `npm run fuzz` at least
+ * FUZZ_MESSAGES (100,000 by default), the benchmark. FUZZ_SEED=n replays the
+ * runs of a seed: run i uses seed n + i, printed with a failure. (The table
+ * draws the first player and the tokens itself, so a run with a drawn first
+ * player may pick other moves when replayed.)
  */
 import { evictDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
