@@ -1,4 +1,7 @@
-/** The share box: the table's link, a copy button and a QR code. */
+/**
+ * The share box: the table's link, a copy button, the phone's share sheet
+ * where there is one (the Web Share API), and a QR code.
+ */
 import { renderSVG } from "uqr";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
@@ -14,7 +17,21 @@ export function shareBox(i18n: I18n, link: string): HTMLElement {
     onfocus: () => input.select(),
   });
   const status = h("span", { class: "copy-status", role: "status" });
-  const copy = h("button", { type: "button", class: "copy", "data-focus": "copy" }, i18n.t("copy"));
+  // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
+  const canShare = typeof navigator.share === "function";
+  const copy = h(
+    "button",
+    { type: "button", class: canShare ? "copy" : "copy primary", "data-focus": "copy" },
+    i18n.t("copy"),
+  );
+  const share = canShare
+    ? h("button", { type: "button", class: "share-sheet primary", "data-focus": "share-sheet" }, i18n.t("shareButton"))
+    : null;
+  share?.addEventListener("click", () => {
+    navigator.share({ title: i18n.t("title"), text: i18n.t("shareText"), url: link }).catch(() => {
+      // Dismissed, or refused: the link and the copy button are still there.
+    });
+  });
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -36,7 +53,7 @@ export function shareBox(i18n: I18n, link: string): HTMLElement {
     { class: "share", "aria-labelledby": "share-heading" },
     h("h2", { id: "share-heading" }, i18n.t("shareHeading")),
     h("p", { class: "hint" }, i18n.t("shareHint")),
-    h("div", { class: "share-row" }, input, copy, status),
+    h("div", { class: "share-row" }, input, share, copy, status),
     qr,
   );
 }
