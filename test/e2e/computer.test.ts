@@ -16,17 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { holeName } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
-import {
-  clickMove,
-  createFromForm,
-  gameOf,
-  launch,
-  playSeatToEnd,
-  screenshot,
-  snapshot,
-  takeSeat,
-  visitor,
-} from "./helpers.ts";
+import { clickMove, createFromForm, gameOf, launch, playSeatToEnd, screenshot, snapshot, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,7 +64,7 @@ describe("one person against the computer", () => {
       await page.setViewportSize(DESKTOP);
     });
 
-    // --- The lobby: the computer sits in seat 2 already; Aino takes seat 1.
+    // --- The lobby: the computer sits in seat 2 already, and Aino in seat 1 (she created the table).
     const computer = seatRow(page, 1);
     expect(await computer.locator(".name").textContent()).toBe("Computer 2");
     expect(await computer.locator(".badge.computer").textContent()).toBe("computer · strong");
@@ -82,7 +72,7 @@ describe("one person against the computer", () => {
     expect(await computer.getByRole("button", { name: isolated`Remove ${"Computer 2"}` }).count()).toBe(1);
     const seats = (await snapshot(id)).seats;
     expect(seats[1]).toMatchObject({ name: "Computer 2", computer: "strong" });
-    await takeSeat(page, 0, "Aino");
+    expect(seats[0]).toMatchObject({ name: "Aino", computer: null });
     await screenshot(page, "computer-1-lobby");
     await page.getByRole("button", { name: "Start the game" }).click();
     await page.waitForSelector('#app[data-status="playing"]');
@@ -132,7 +122,6 @@ describe("the lobby", () => {
     const id = await createFromForm(page, async (page) => {
       await page.locator("#players").selectOption("3");
     });
-    await takeSeat(page, 0, "Aino");
 
     // Each free seat offers a level and the button; the level chosen shows in every free seat.
     const add = page.getByRole("button", { name: "Add computer to seat 3" });

@@ -6,7 +6,11 @@ import { renderSVG } from "uqr";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 
-export function shareBox(i18n: I18n, link: string): HTMLElement {
+/**
+ * `prominent`: sharing is the thing to do now (seats are free, and you have
+ * one or host the table), so its button is the primary one.
+ */
+export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElement {
   const input = h("input", {
     id: "share-link",
     class: "share-link",
@@ -19,13 +23,18 @@ export function shareBox(i18n: I18n, link: string): HTMLElement {
   const status = h("span", { class: "copy-status", role: "status" });
   // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
   const canShare = typeof navigator.share === "function";
+  const primary = (yes: boolean) => (prominent && yes ? " primary" : "");
   const copy = h(
     "button",
-    { type: "button", class: canShare ? "copy" : "copy primary", "data-focus": "copy" },
+    { type: "button", class: `copy${primary(!canShare)}`, "data-focus": "copy" },
     i18n.t("copy"),
   );
   const share = canShare
-    ? h("button", { type: "button", class: "share-sheet primary", "data-focus": "share-sheet" }, i18n.t("shareButton"))
+    ? h(
+        "button",
+        { type: "button", class: `share-sheet${primary(true)}`, "data-focus": "share-sheet" },
+        i18n.t("shareButton"),
+      )
     : null;
   share?.addEventListener("click", () => {
     navigator.share({ title: i18n.t("title"), text: i18n.t("shareText"), url: link }).catch(() => {

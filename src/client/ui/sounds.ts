@@ -19,14 +19,16 @@ const MIN_GAP_S = 0.12;
 /** Each cue as notes: frequency (Hz), start (s after the cue), length (s), loudness (0–1), waveform. */
 const CUES: Record<Cue, readonly [number, number, number, number, OscillatorType][]> = {
   move: [[520, 0, 0.07, 0.16, "triangle"]],
+  // A rising fifth.
   turn: [
-    [659.25, 0, 0.16, 0.18, "sine"],
-    [987.77, 0.13, 0.26, 0.18, "sine"],
+    [660, 0, 0.16, 0.18, "sine"],
+    [990, 0.13, 0.26, 0.18, "sine"],
   ],
+  // C major, up to the octave.
   end: [
     [523.25, 0, 0.18, 0.16, "sine"],
     [659.25, 0.12, 0.18, 0.16, "sine"],
-    [783.99, 0.24, 0.18, 0.16, "sine"],
+    [784, 0.24, 0.18, 0.16, "sine"],
     [1046.5, 0.36, 0.42, 0.16, "sine"],
   ],
 };
@@ -86,9 +88,11 @@ export class Sounds {
     const context = this.context;
     if (!this.on || !context) return;
     if (context.state === "suspended") context.resume().catch(() => {});
+    // The gap by the page's clock: an audio context not yet running has a clock that stands still.
+    const wall = performance.now() / 1000;
+    if (wall - this.lastAt < MIN_GAP_S) return;
+    this.lastAt = wall;
     const now = context.currentTime;
-    if (now - this.lastAt < MIN_GAP_S) return;
-    this.lastAt = now;
     for (const [frequency, start, length, loudness, type] of CUES[cue]) {
       const oscillator = context.createOscillator();
       const gain = context.createGain();

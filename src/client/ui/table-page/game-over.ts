@@ -93,7 +93,7 @@ export class GameOverDialog {
       h(
         "div",
         { class: "game-over-head" },
-        h("h2", { id: "game-over-heading", tabindex: -1 }, i18n.t("gameOver")),
+        h("h2", { id: "game-over-heading", tabindex: -1, "data-focus": "game-over-heading" }, i18n.t("gameOver")),
         h(
           "button",
           { type: "button", class: "subtle close", "data-focus": "game-over-close", onclick: () => this.close() },

@@ -91,8 +91,10 @@ export class Lobby {
     const sharing = this.shareLink !== null && model.status === "waiting";
     // Nothing to do here (a game on): no empty slot to take room at the top of the panel.
     this.element.hidden = !canSit && !startable && !sharing;
-    this.share.update([sharing, you.host && free.length > 0, i18n.language], () =>
-      sharing && this.shareLink ? [shareBox(i18n, this.shareLink)] : [],
+    // Sharing is the obvious thing to do while seats are free and you are not the one to take them.
+    const prominent = free.length > 0 && (you.seat !== null || (you.host && !canSit));
+    this.share.update([sharing, prominent, i18n.language], () =>
+      sharing && this.shareLink ? [shareBox(i18n, this.shareLink, prominent)] : [],
     );
   }
 
