@@ -40,7 +40,7 @@ describe("a table with a turn clock and a chosen first seat", () => {
 
     const statusClock = host.page.locator(".side > .clock");
     const seatClock = host.page.locator('.seat.to-move[data-seat="1"] .seat-clock');
-    expect(await statusClock.textContent()).toMatch(/^(2:00|1:5\d) left$/);
+    expect(await statusClock.textContent()).toMatch(/^\u2068(2:00|1:5\d)\u2069 left$/);
     expect(await seatClock.textContent()).toMatch(/^(2:00|1:5\d)$/);
     const first = await seatClock.textContent();
     await expect.poll(() => seatClock.textContent(), { timeout: 3000 }).not.toBe(first);

@@ -67,7 +67,7 @@ describe("one person against the computer", () => {
     // --- The lobby: the computer sits in seat 2 already, and Aino in seat 1 (she created the table).
     const computer = seatRow(page, 1);
     expect(await computer.locator(".name").textContent()).toBe("Computer 2");
-    expect(await computer.locator(".badge.computer").textContent()).toBe("computer · strong");
+    expect(await computer.locator(".badge.computer").textContent()).toBe(isolated`computer · ${"strong"}`);
     expect(await computer.locator(".dot").count()).toBe(0); // no connection to show
     expect(await computer.getByRole("button", { name: isolated`Remove ${"Computer 2"}` }).count()).toBe(1);
     const seats = (await snapshot(id)).seats;
@@ -131,7 +131,7 @@ describe("the lobby", () => {
     await screenshot(page, "computer-4-lobby-add");
     await add.click();
     await expect.poll(() => seatRow(page, 2).locator(".name").textContent()).toBe("Computer 3");
-    expect(await seatRow(page, 2).locator(".badge.computer").textContent()).toBe("computer · easy");
+    expect(await seatRow(page, 2).locator(".badge.computer").textContent()).toBe(isolated`computer · ${"easy"}`);
     expect((await snapshot(id)).seats[2]).toMatchObject({ name: "Computer 3", computer: "easy" });
 
     // In Finnish, on a phone.
@@ -139,7 +139,7 @@ describe("the lobby", () => {
     await page.goto(`/t/${id}?lang=fi`);
     await page.waitForSelector('#app[data-seat="0"]');
     expect(await seatRow(page, 2).locator(".name").textContent()).toBe("Tietokone 3");
-    expect(await seatRow(page, 2).locator(".badge.computer").textContent()).toBe("tietokone · helppo");
+    expect(await seatRow(page, 2).locator(".badge.computer").textContent()).toBe(isolated`tietokone · ${"helppo"}`);
     expect(await page.getByRole("button", { name: "Lisää tietokone paikalle 2" }).count()).toBe(1);
     await page.locator(".seats").scrollIntoViewIfNeeded();
     await screenshot(page, "computer-5-lobby-phone-fi");
@@ -181,7 +181,7 @@ describe("the lobby", () => {
     });
     await expect
       .poll(() => page.locator(".seat .badge.computer").allTextContents())
-      .toEqual(["computer · normal", "computer · normal"]);
+      .toEqual([isolated`computer · ${"normal"}`, isolated`computer · ${"normal"}`]);
     expect(await page.locator(".join-row").isHidden()).toBe(true);
     await page.getByRole("button", { name: "Start the game" }).click();
     await page.waitForSelector('#app[data-status="playing"]');

@@ -15,6 +15,8 @@ export type Cue = "turn" | "move" | "end";
 const STORAGE_KEY = "chinese-checkers:sounds";
 /** A burst of events (caught up after a reconnect) makes one sound, not a rattle. */
 const MIN_GAP_S = 0.12;
+/** Within that gap a weightier cue still sounds: the move that ends the game, then its end. */
+const WEIGHT: Record<Cue, number> = { move: 0, turn: 1, end: 2 };
 
 /** Each cue as notes: frequency (Hz), start (s after the cue), length (s), loudness (0–1), waveform. */
 const CUES: Record<Cue, readonly [number, number, number, number, OscillatorType][]> = {
@@ -43,6 +45,7 @@ export class Sounds {
   private on: boolean;
   private context: AudioContext | null = null;
   private lastAt = Number.NEGATIVE_INFINITY;
+  private lastWeight = 0;
 
   constructor(i18n: I18n, store: Storage | undefined) {
     this.i18n = i18n;
@@ -90,8 +93,9 @@ export class Sounds {
     if (context.state === "suspended") context.resume().catch(() => {});
     // The gap by the page's clock: an audio context not yet running has a clock that stands still.
     const wall = performance.now() / 1000;
-    if (wall - this.lastAt < MIN_GAP_S) return;
+    if (wall - this.lastAt < MIN_GAP_S && WEIGHT[cue] <= this.lastWeight) return;
     this.lastAt = wall;
+    this.lastWeight = WEIGHT[cue];
     const now = context.currentTime;
     for (const [frequency, start, length, loudness, type] of CUES[cue]) {
       const oscillator = context.createOscillator();
