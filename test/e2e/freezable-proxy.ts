@@ -14,6 +14,8 @@ interface Link {
   readonly client: Socket;
   /** The connection to the target, made when the link first flows. */
   upstream: Socket | null;
+  /** It carries a WebSocket: its first request asked for the upgrade. */
+  webSocket?: boolean;
 }
 
 export class FreezableProxy {
@@ -21,8 +23,11 @@ export class FreezableProxy {
   private readonly links = new Set<Link>();
   private frozen = false;
   /**
-   * Connections that ended while frozen, from either side: a test checks it
-   * is 0, so what it saw was the heartbeat at work, not a close.
+   * WebSocket connections that ended while frozen, from either side: a test
+   * checks it is 0, so what it saw was the heartbeat at work, not a close.
+   * Idle HTTP keep-alive connections (the page's own files) are left out: the
+   * server may close those whenever it likes, frozen or not, and a slow
+   * machine can make that happen within the frozen seconds.
    */
   closedWhileFrozen = 0;
   private readonly targetPort: number;
@@ -82,9 +87,13 @@ export class FreezableProxy {
   private accept(client: Socket): void {
     const link: Link = { client, upstream: null };
     this.links.add(link);
+    // The first bytes say what the connection is for (the stream stays paused until it flows).
+    client.once("data", (chunk: Buffer) => {
+      link.webSocket = /^upgrade:\s*websocket\s*$/im.test(chunk.toString("latin1"));
+    });
     const drop = () => {
       if (!this.links.has(link)) return;
-      if (this.frozen) this.closedWhileFrozen++;
+      if (this.frozen && link.webSocket) this.closedWhileFrozen++;
       this.links.delete(link);
       client.destroy();
       link.upstream?.destroy();
