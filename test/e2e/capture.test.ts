@@ -24,7 +24,6 @@ describe("the capture variant in the browser", () => {
       await page.getByLabel("Capture: jump and take pieces").check();
     });
     expect((await snapshot(id)).settings.variant).toBe("capture");
-    await takeSeat(host.page, 0, "Aino");
     await guest.page.goto(`/t/${id}`);
     await takeSeat(guest.page, 1, "Bjørn");
     await host.page.getByRole("button", { name: "Start the game" }).click();

@@ -27,7 +27,6 @@ import {
   SMALL_PHONE,
   screenshot,
   snapshot,
-  takeSeat,
   visitor,
 } from "./helpers.ts";
 
@@ -71,7 +70,7 @@ describe("one person against the computer", () => {
       await page.setViewportSize(DESKTOP);
     });
 
-    // --- The lobby: the computer sits in seat 2 already; Aino takes seat 1.
+    // --- The lobby: the computer sits in seat 2 already, and Aino in seat 1 (she created the table).
     const computer = seatRow(page, 1);
     expect(await computer.locator(".name").textContent()).toBe("Computer 2");
     expect(await computer.locator(".badge.computer").textContent()).toBe(isolated`computer · ${"strong"}`);
@@ -79,7 +78,7 @@ describe("one person against the computer", () => {
     expect(await computer.getByRole("button", { name: isolated`Remove ${"Computer 2"}` }).count()).toBe(1);
     const seats = (await snapshot(id)).seats;
     expect(seats[1]).toMatchObject({ name: "Computer 2", computer: "strong" });
-    await takeSeat(page, 0, "Aino");
+    expect(seats[0]).toMatchObject({ name: "Aino", computer: null });
     await screenshot(page, "computer-1-lobby");
     await page.getByRole("button", { name: "Start the game" }).click();
     await page.waitForSelector('#app[data-status="playing"]');
@@ -129,7 +128,6 @@ describe("the lobby", () => {
     const id = await createFromForm(page, async (page) => {
       await page.locator("#players").selectOption("3");
     });
-    await takeSeat(page, 0, "Aino");
 
     // Each free seat offers a level and the button; the level chosen shows in every free seat.
     const add = page.getByRole("button", { name: "Add computer to seat 3" });

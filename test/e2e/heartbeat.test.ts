@@ -50,7 +50,6 @@ describe("a player whose connection dies silently", () => {
     dropped.on("pageerror", (error) => console.error(`page error: ${error.message}`));
 
     const id = await createFromForm(host.page);
-    await takeSeat(host.page, 0, "Aino");
     await dropped.goto(`/t/${id}`);
     await takeSeat(dropped, 1, "Bjørn");
     await host.page.getByRole("button", { name: "Start the game" }).click();

@@ -52,13 +52,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Creates a table from the front page with the form; returns the table's id. */
-export async function createFromForm(page: Page, choose?: (page: Page) => Promise<void>): Promise<string> {
+/**
+ * Creates a table from the front page with the form, under `name`: the page
+ * lands on the table with its creator in seat 1 (unless the choice was
+ * computers alone, where nobody sits and no name is asked for). Returns the
+ * table's id.
+ */
+export async function createFromForm(
+  page: Page,
+  choose?: (page: Page) => Promise<void>,
+  name = "Aino",
+): Promise<string> {
   await page.goto("/");
   await choose?.(page);
+  const nameField = page.locator("#creator-name");
+  const sitting = (await nameField.count()) > 0;
+  if (sitting) await nameField.fill(name);
   await page.getByRole("button", { name: "Create table" }).click();
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]{24}$/);
-  await page.waitForSelector("#app[data-status]");
+  await page.waitForSelector(sitting ? '#app[data-seat="0"]' : "#app[data-status]");
   return new URL(page.url()).pathname.split("/").pop() as string;
 }
 

@@ -38,25 +38,35 @@ describe("languages", () => {
     expect(await heading(page)).toBe("Create a table");
     await switcher.selectOption("fi");
 
-    // The table page in Finnish: hole names, a refused name, and a refusal from the server.
+    // The front page asks for a name, in Finnish, before it makes a table; then its creator sits in seat 1.
+    await page.getByRole("button", { name: "Luo pöytä" }).click();
+    await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.locator("#creator-name").fill("Aino");
     await page.getByRole("button", { name: "Luo pöytä" }).click();
     await page.waitForURL(/\/t\//);
-    await page.waitForSelector("#app[data-status]");
+    await page.waitForSelector('#app[data-seat="0"]');
+    expect(await page.locator(".seat.you .badge").textContent()).toBe("sinä");
     expect(await page.locator('[data-hole="e5"]').getAttribute("aria-label")).toBe(isolated`${"e5"}, tyhjä`);
     expect(await page.locator('[data-hole="a1"]').getAttribute("aria-label")).toBe(
       isolated`${"a1"}, ${"punainen"} nappula`,
     );
-    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
-    await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
+
+    // A Finnish friend at the table page: a refused name, and a refusal from the server.
+    const friend = await visitor(browser, "fi-FI");
+    await friend.page.goto(page.url());
+    await friend.page.waitForSelector("#app[data-status]");
+    await friend.page.getByRole("button", { name: "Istu paikalle 2" }).click();
+    await expect.poll(() => friend.page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
     // A name with a control character passes the page but not the server: its `bad-name` comes back translated.
-    await page.locator("#player-name").fill("Ai\u0007no");
-    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
-    await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
-    expect(await page.evaluate(() => document.querySelector("#app")?.getAttribute("data-seat"))).toBe("");
-    await page.locator("#player-name").fill("Aino");
-    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
-    await page.waitForSelector('#app[data-seat="0"]');
-    expect(await page.locator(".seat.you .badge").textContent()).toBe("sinä");
+    await friend.page.locator("#player-name").fill("Bj\u0007rn");
+    await friend.page.getByRole("button", { name: "Istu paikalle 2" }).click();
+    await expect.poll(() => friend.page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
+    expect(await friend.page.evaluate(() => document.querySelector("#app")?.getAttribute("data-seat"))).toBe("");
+    await friend.page.locator("#player-name").fill("Bjørn");
+    await friend.page.getByRole("button", { name: "Istu paikalle 2" }).click();
+    await friend.page.waitForSelector('#app[data-seat="1"]');
+    await friend.context.close();
     await switcher.selectOption("nb");
     expect(await page.locator(".seat.you .badge").textContent()).toBe("deg");
     expect(await page.locator('[data-hole="e5"]').getAttribute("aria-label")).toBe(isolated`${"e5"}, tomt`);

@@ -24,10 +24,13 @@ describe("a name is isolated from the text around it", () => {
   it("in its own <bdi> in the seats and the move list, between isolates in sentences and buttons", async () => {
     const host = await visitor(browser);
     const guest = await visitor(browser);
-    const id = await createFromForm(host.page, async (page) => {
-      await page.locator("#firstPlayer").selectOption({ label: "Seat 1" });
-    });
-    await takeSeat(host.page, 0, SARA);
+    const id = await createFromForm(
+      host.page,
+      async (page) => {
+        await page.locator("#firstPlayer").selectOption({ label: "Seat 1" });
+      },
+      SARA,
+    );
     await guest.page.goto(`/t/${id}`);
     await takeSeat(guest.page, 1, "Aino");
     await host.page.getByRole("button", { name: "Start the game" }).click();

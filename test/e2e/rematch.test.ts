@@ -42,7 +42,6 @@ describe("between games", () => {
     const host = await visitor(browser);
     const guest = await visitor(browser);
     const id = await createFromForm(host.page);
-    await takeSeat(host.page, 0, "Aino");
     await guest.page.goto(`/t/${id}`);
     await takeSeat(guest.page, 1, "Bjørn");
     await host.page.getByRole("button", { name: "Start the game" }).click();

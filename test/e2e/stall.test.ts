@@ -57,7 +57,6 @@ describe("a player who vanishes on their turn", () => {
       await page.locator("#turnClock").selectOption({ label: "5 minutes + 5 s a move" });
       await page.locator("#firstPlayer").selectOption({ label: "Seat 2" });
     });
-    await takeSeat(aino.page, 0, "Aino");
     let bjornPage = bjorn.page;
     await bjornPage.goto(`/t/${id}`);
     await takeSeat(bjornPage, 1, "Bjørn");

@@ -51,7 +51,7 @@ describe("a classic table in the browser", () => {
       guestSockets.push(ws);
     });
 
-    // The host creates the table and lands on it with the share link, a copy button and a QR code.
+    // The host creates the table as Aino and lands on it seated, with the share link, a copy button and a QR code.
     const id = await createFromForm(host.page);
     const link = await host.page.locator("#share-link").inputValue();
     expect(link).toBe(`${baseUrl}/t/${id}`);
@@ -60,8 +60,10 @@ describe("a classic table in the browser", () => {
     await expect.poll(() => host.page.locator(".copy-status").textContent()).toBe("Copied!");
     expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     expect(await host.page.locator(".qr svg").count()).toBe(1);
-    await takeSeat(host.page, 0, "Aino");
-    expect(await host.page.getByRole("button", { name: "Start the game" }).isDisabled()).toBe(true);
+    // The host sits in seat 1 from the start; no Start button until every seat is taken, and the page says why.
+    expect(await host.page.locator(".seat.you .name").textContent()).toBe("Aino");
+    expect(await host.page.getByRole("button", { name: "Start the game" }).count()).toBe(0);
+    expect(await host.page.locator(".status .state").textContent()).toBe("Waiting for 1 more player");
 
     // A friend opens the share link and sits down; a third visitor only watches.
     await guest.page.goto(link);

@@ -33,6 +33,7 @@ export {
 export { CLIENT_ERROR_CODES, type ClientErrorCode, type SdkError, TableError } from "./errors.ts";
 export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } from "./http.ts";
 export { type LastMove, type Presence, TableModel } from "./model.ts";
+export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";
 export {
   hostTokenKey,
   memoryTokens,

@@ -1,10 +1,12 @@
 /**
- * The front page (`/`): choose the game's settings and create a table, then
- * go to it with the host token kept in localStorage for that table. To play
- * against the computer, choose how many computer players (or computers
- * alone, to watch) and their level: they are seated before the page goes to
- * the table.
+ * The front page (`/`): your name and the game's settings; create a table,
+ * then go to it with the host token kept in localStorage for that table,
+ * already seated in seat 1 under that name (remembered for the next time).
+ * To play against the computer, choose how many computer players (or
+ * computers alone, to watch: then you only watch) and their level: they are
+ * seated before the page goes to the table.
  */
+import { NameSchema } from "../../protocol/index.ts";
 import { DEFAULT_SETTINGS, makeSettings, type Settings } from "../../rules/index.ts";
 import {
   type Clock,
@@ -32,6 +34,7 @@ import {
 import { append, h } from "./dom.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
 import { NO_MOVES } from "./legal-moves.ts";
+import { rememberedName, rememberName } from "./player-name.ts";
 import { startingPieces } from "./starting-pieces.ts";
 
 /** The clocks offered: a time for every move, or a time bank with an increment for each move. */
@@ -65,21 +68,31 @@ function valid(settings: Settings): boolean {
 }
 
 /**
- * Seats the chosen computer players at the new table, as its host, before
- * the page goes there. Why here and not on the table page: the table page
- * would need the choice handed over (in the address or sessionStorage) and
- * acted on exactly once, never again on a reload or in a second tab, and
- * until then a friend opening the link would see those seats free. Here the
- * table is complete when anyone sees it. Should this fail, the table is there
- * all the same, and its host adds computers in the lobby.
+ * Seats the creator in the first seat under `name` (null: computers alone,
+ * nobody sits) and the chosen computer players after it, as the table's
+ * host, before the page goes there; the seat token goes where the table page
+ * looks for it, so it opens seated. Why here and not on the table page: the
+ * table page would need the choice handed over (in the address or
+ * sessionStorage) and acted on exactly once, never again on a reload or in a
+ * second tab, and until then a friend opening the link would see those seats
+ * free. Here the table is complete when anyone sees it. Should this fail, the
+ * table is there all the same: the creator sits down and adds computers in
+ * the lobby.
  */
-async function seatComputers(tableId: string, tokens: TokenStore, seats: readonly number[], level: Level) {
-  if (seats.length === 0) return;
+async function seatEveryone(
+  tableId: string,
+  tokens: TokenStore,
+  name: string | null,
+  seats: readonly number[],
+  level: Level,
+): Promise<void> {
+  if (name === null && seats.length === 0) return;
   const client = new TableClient({ baseUrl: location.origin, tableId, tokens, requestTimeoutMs: 10_000 });
   try {
-    await Promise.all(seats.map((seat) => client.addComputer(seat, level)));
-  } catch {
-    // The host can seat them on the table page.
+    await Promise.allSettled([
+      ...(name === null ? [] : [client.join(0, name)]),
+      ...seats.map((seat) => client.addComputer(seat, level)),
+    ]);
   } finally {
     client.close();
   }
@@ -104,6 +117,8 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   /** How many computer players, and how well they play: not table settings, but seats taken once it exists. */
   let computers: ComputerChoice = 0;
   let level: Level = "normal";
+  /** The creator's name: the one you last played under on this device, to begin with. */
+  let name = rememberedName(store);
   let busy = false;
 
   /** Keeps the settings playable after a change: later fields give way to earlier ones. */
@@ -216,6 +231,28 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
           : i18n.count("computersCount", choice),
       true,
     ]);
+    // Computers alone: nobody sits down, so no name is asked for.
+    const nameField =
+      computers === "all"
+        ? null
+        : h(
+            "div",
+            { class: "field creator-name" },
+            h("label", { for: "creator-name" }, i18n.t("yourName")),
+            h("input", {
+              id: "creator-name",
+              name: "creator-name",
+              maxlength: 24,
+              autocomplete: "nickname",
+              required: true,
+              "aria-describedby": "creator-name-hint",
+              value: name,
+              oninput: (event: Event) => {
+                name = (event.target as HTMLInputElement).value;
+              },
+            }),
+            h("p", { id: "creator-name-hint", class: "hint" }, i18n.t("creatorSeat")),
+          );
     const submit = h(
       "button",
       { type: "submit", class: "primary big", disabled: busy },
@@ -231,6 +268,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       h("h1", {}, i18n.t("createHeading")),
       h("p", { class: "tagline" }, i18n.t("tagline")),
       h("p", { class: "rules-link" }, h("a", { href: rulesHref(i18n) }, i18n.t("howToPlay"))),
+      nameField,
       h(
         "fieldset",
         {},
@@ -310,12 +348,22 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy) return;
+    // The name is checked as the table will check it, before there is a table.
+    const sitting = computers !== "all";
+    const checked = NameSchema.safeParse(name);
+    if (sitting && !checked.success) {
+      notices.show(() => i18n.error("bad-name"));
+      document.getElementById("creator-name")?.focus();
+      return;
+    }
+    const seatName = sitting && checked.success ? checked.data : null;
+    if (seatName !== null) rememberName(store, seatName);
     busy = true;
     render();
     try {
       const table = await createTable(location.origin, state);
       tokens.set(hostTokenKey(table.id), table.hostToken);
-      await seatComputers(table.id, tokens, computerSeats(state.players, computers), level);
+      await seatEveryone(table.id, tokens, seatName, computerSeats(state.players, computers), level);
       location.assign(`/t/${encodeURIComponent(table.id)}`);
     } catch (error) {
       busy = false;

@@ -1,9 +1,16 @@
-/** The share box: the table's link, a copy button and a QR code. */
+/**
+ * The share box: the table's link, a copy button, the phone's share sheet
+ * where there is one (the Web Share API), and a QR code.
+ */
 import { renderSVG } from "uqr";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 
-export function shareBox(i18n: I18n, link: string): HTMLElement {
+/**
+ * `prominent`: sharing is the thing to do now (seats are free, and you have
+ * one or host the table), so its button is the primary one.
+ */
+export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElement {
   const input = h("input", {
     id: "share-link",
     class: "share-link",
@@ -14,7 +21,26 @@ export function shareBox(i18n: I18n, link: string): HTMLElement {
     onfocus: () => input.select(),
   });
   const status = h("span", { class: "copy-status", role: "status" });
-  const copy = h("button", { type: "button", class: "copy", "data-focus": "copy" }, i18n.t("copy"));
+  // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
+  const canShare = typeof navigator.share === "function";
+  const primary = (yes: boolean) => (prominent && yes ? " primary" : "");
+  const copy = h(
+    "button",
+    { type: "button", class: `copy${primary(!canShare)}`, "data-focus": "copy" },
+    i18n.t("copy"),
+  );
+  const share = canShare
+    ? h(
+        "button",
+        { type: "button", class: `share-sheet${primary(true)}`, "data-focus": "share-sheet" },
+        i18n.t("shareButton"),
+      )
+    : null;
+  share?.addEventListener("click", () => {
+    navigator.share({ title: i18n.t("title"), text: i18n.t("shareText"), url: link }).catch(() => {
+      // Dismissed, or refused: the link and the copy button are still there.
+    });
+  });
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -36,7 +62,7 @@ export function shareBox(i18n: I18n, link: string): HTMLElement {
     { class: "share", "aria-labelledby": "share-heading" },
     h("h2", { id: "share-heading" }, i18n.t("shareHeading")),
     h("p", { class: "hint" }, i18n.t("shareHint")),
-    h("div", { class: "share-row" }, input, copy, status),
+    h("div", { class: "share-row" }, input, share, copy, status),
     qr,
   );
 }

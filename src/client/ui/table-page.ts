@@ -1,6 +1,6 @@
 /**
  * The table page (`/t/:id`) and its frameless twin for iframes
- * (`/embed/:id`): the board beside the share box, whose turn, the clock,
+ * (`/embed/:id`): the board beside the waiting room, whose turn, the clock,
  * the buttons, the result, the seats and the moves, each drawn by its part
  * in `table-page/`. Everything shown comes from the SDK's model; the page
  * lays the parts out, redraws them on every change, and announces moves.
@@ -8,6 +8,7 @@
 import {
   getSnapshot,
   memoryTokens,
+  OptimisticMoves,
   type SdkError,
   TableClient,
   TableError,
@@ -16,10 +17,10 @@ import {
 } from "../sdk/index.ts";
 import { Board } from "./board.ts";
 import { header, Notices, rulesHref, storage } from "./chrome.ts";
-import { h, Section } from "./dom.ts";
+import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
-import { shareBox } from "./share.ts";
+import { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
 import { announcement } from "./table-page/announcements.ts";
 import { AwayNotice } from "./table-page/away-notice.ts";
@@ -28,7 +29,9 @@ import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
 import { reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
+import { GameOverDialog } from "./table-page/game-over.ts";
 import { Leavers } from "./table-page/leavers.ts";
+import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
@@ -63,11 +66,13 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   });
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
+  // Your own moves are shown at once and sent; the table's answer confirms or takes them back.
+  const optimistic = new OptimisticMoves(client);
   const board = new Board({
     i18n,
     onMove: (path) => {
-      client.move(path).catch(() => {
-        // Refusals are shown through the client's error event.
+      optimistic.move(path).catch(() => {
+        // Refusals are shown through the client's error event and `refused` below.
       });
     },
     onSelection: () => render(),
@@ -75,7 +80,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
 
   // --- Layout -------------------------------------------------------------------------------
   const banner = new ConnectionBanner(i18n);
-  const share = new Section(h("div", { class: "share-slot" }));
   const status = new TurnStatus(i18n);
   const clock = new TurnClock(i18n, client);
   const away = new AwayNotice(i18n, client);
@@ -101,11 +105,15 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   });
   const moves = new MoveList(i18n, (ply) => replay.goTo(ply));
 
-  const boardWrap = h("div", { class: "board-wrap" }, board.element, turnToggle.element);
+  const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
+  const gameOver = new GameOverDialog(i18n, client, !options.embed);
+  const sounds = new Sounds(i18n, store);
+
+  const boardWrap = h("div", { class: "board-wrap" }, board.element, turnToggle.element, gameOver.element);
   const side = h(
     "aside",
     { class: "side" },
-    ...(options.embed ? [] : [share.element]),
+    lobby.element,
     status.element,
     clock.element,
     summary.element,
@@ -116,9 +124,9 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     firstPlayer.element,
     standings.element,
     leavers.element,
-    seats.joinRow,
     seats.element,
     moves.element,
+    h("div", { class: "page-options" }, sounds.element),
   );
   replay.mount(boardWrap, side, moves.element);
   const main = h("main", { class: "table" }, boardWrap, side);
@@ -135,6 +143,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
 
   const myTurn = (model: TableModel) =>
     model.status === "playing" && client.you.seat !== null && model.turn?.seat === client.you.seat;
+  /** Whether it was your turn at the last render: the turn cue sounds when it becomes so, not on arrival. */
+  let wasMyTurn: boolean | null = null;
 
   // --- Rendering ----------------------------------------------------------------------------
   function render(): void {
@@ -157,20 +167,21 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       players: playerNames(i18n, model),
     };
 
+    const mine = myTurn(model);
     // While the player steps through the game, the board shows that position and takes no move.
     replay.render(view);
     const past = replay.position(model);
     boardWrap.classList.toggle("replaying", past !== null);
     turnToggle.render(view);
+    // While your move waits for the table, the board shows it played, and offers nothing more to move.
+    const canMove = !past && mine && client.connection === "open" && model.game && !optimistic.pending;
     board.update({
       variant: model.settings.variant,
-      pieces: past ? past.pieces : model.game ? model.pieces : startingPieces(model.settings),
-      moves: !past && myTurn(model) && client.connection === "open" && model.game ? engineMoves(model.game) : NO_MOVES,
-      lastMove: past ? past.lastMove : model.lastMove,
+      pieces: past ? past.pieces : model.game ? optimistic.pieces : startingPieces(model.settings),
+      moves: canMove && model.game ? engineMoves(model.game) : NO_MOVES,
+      lastMove: past ? past.lastMove : optimistic.lastMove,
     });
-    share.update([model.status === "waiting", i18n.language], () =>
-      model.status === "waiting" ? [shareBox(i18n, `${location.origin}/t/${tableId}`)] : [],
-    );
+    lobby.render(view);
     status.render(view);
     away.render(view);
     stall.render(view);
@@ -182,8 +193,12 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     leavers.render(view);
     summary.render(view);
     moves.render(view, replay.ply);
+    gameOver.render(view);
     clock.render();
-    document.title = myTurn(model) ? `${i18n.t("yourTurn")} · ${i18n.t("title")}` : i18n.t("title");
+    // The tab says so when it is your turn, with a mark that shows in a row of tabs.
+    document.title = mine ? `● ${i18n.t("yourTurn")} · ${i18n.t("title")}` : i18n.t("title");
+    if (mine && wasMyTurn === false) sounds.play("turn");
+    wasMyTurn = mine;
   }
 
   // --- Events -----------------------------------------------------------------------------------
@@ -191,13 +206,29 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   client.on("event", ({ event, model }) => {
     const said = announcement(i18n, event, model, playerNames(i18n, model));
     if (said !== null) live.textContent = said;
-    // Your own moves are drawn as you make them; the computer's, even for your seat, are animated.
+    // Your own moves were animated as you made them; the computer's, even for your seat, are animated now.
     const someoneElse = event.type === "moved" && (event.seat !== client.you.seat || event.by !== undefined);
     if (someoneElse && model.lastMove && !replay.past) {
       const end = model.lastMove.path[model.lastMove.path.length - 1];
       const colour = (end && model.pieces[end]) || "neutral";
       void board.animate(model.lastMove.path, colour, model.lastMove.captured);
+      // Your turn now: its own cue comes with the redraw.
+      if (!myTurn(model)) sounds.play("move");
     }
+    if (event.type === "ended") {
+      sounds.play("end");
+      gameOver.show();
+    }
+  });
+  optimistic.on("played", (move) => {
+    void board.animate(move.path, move.colour, move.captured);
+    sounds.play("move");
+  });
+  optimistic.on("change", () => render());
+  optimistic.on("refused", ({ move, error }) => {
+    // Back to the table's position: the piece goes back the way it came, and the page says why.
+    void board.animate([...move.path].reverse(), move.colour, []);
+    notices.show(() => i18n.t("moveRefused", { reason: i18n.error(error.code) }));
   });
   client.on("error", (error: SdkError) => {
     if (error.code === "bad-server-message") {
@@ -232,6 +263,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     if (gone) return;
     board.relabel();
     notices.refresh();
+    sounds.relabel();
     render();
   });
   render();

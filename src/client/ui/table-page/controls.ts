@@ -1,5 +1,5 @@
 /**
- * The table's buttons: Start (the host), Done, Undo landing and Cancel while
+ * The table's buttons (Start is the lobby's): Done, Undo landing and Cancel while
  * a capture path is built, Rematch (saying whether it also accepts for absent
  * players, and disabled once accepted), Leave seat (between games), Leave the
  * game (confirmed by a second click within five seconds), and the game
@@ -45,21 +45,6 @@ export class Controls {
     ];
     this.section.update(key, () => {
       const buttons: HTMLElement[] = [];
-      if (model.status === "waiting" && you.host) {
-        buttons.push(
-          h(
-            "button",
-            {
-              type: "button",
-              class: "primary start",
-              "data-focus": "start",
-              disabled: !model.seatsFilled,
-              onclick: () => client.start().catch(() => {}),
-            },
-            i18n.t("start"),
-          ),
-        );
-      }
       if (board.building) {
         buttons.push(
           h(

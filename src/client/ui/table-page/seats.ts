@@ -20,11 +20,11 @@ import { LEVELS } from "../computer-plan.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
+import { NAME_KEY } from "../player-name.ts";
 import { hasScore, scoreText } from "./score-text.ts";
 import { seatOffer, swapRequests } from "./seat-offer.ts";
 import { seatColours, type TableView } from "./view.ts";
-
-const NAME_KEY = "chinese-checkers:name";
+import { watchingText } from "./watching.ts";
 
 export class Seats {
   private readonly section = new Section(h("section", { class: "seats" }));
@@ -104,7 +104,7 @@ export class Seats {
           h("p", { class: "swap-request" }, i18n.t("swapRequest", { name: names[seat] ?? "" })),
         ),
         h("ul", { class: "seat-list" }, rows),
-        model.spectators > 0 ? h("p", { class: "watching" }, i18n.count("watching", model.spectators)) : null,
+        watchingLine(watchingText(i18n, model.spectators, you)),
         // A table of computers alone is there to watch: no seat to take.
         you.seat === null && model.status === "playing" && model.seats.some((seat) => seat.computer === null)
           ? h("p", { class: "hint" }, i18n.t("spectatorHint"))
@@ -249,7 +249,8 @@ export class Seats {
     );
   }
 
-  private join(seat: number): void {
+  /** Sits down in `seat` under the name typed (and remembers it); an empty name is pointed out. */
+  join(seat: number): void {
     const name = this.nameInput.value.trim();
     if (!name) {
       this.notices.show(() => this.i18n.error("bad-name"));
@@ -263,6 +264,10 @@ export class Seats {
     }
     this.client.join(seat, name).catch(() => {});
   }
+}
+
+function watchingLine(text: string | null): HTMLElement | null {
+  return text === null ? null : h("p", { class: "watching" }, text);
 }
 
 function safeGet(store: Storage | undefined, key: string): string | null {

@@ -7,6 +7,7 @@
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import { type I18n, isolate } from "../i18n/index.ts";
+import { reasonText } from "./reason-text.ts";
 import type { TableView } from "./view.ts";
 
 export class TurnStatus {
@@ -34,7 +35,10 @@ export class TurnStatus {
     ];
     this.section.update(key, () => {
       if (model.status === "waiting") {
-        const text = !model.seatsFilled ? i18n.t("needPlayers") : you.host ? "" : i18n.t("waitingForHost");
+        // What is missing, by number; once nothing is, whose word starts the game.
+        const free = model.seats.filter((seat) => !seat.name).length;
+        const text =
+          free > 0 ? i18n.count("waitingForMore", free) : you.host ? i18n.t("readyToStart") : i18n.t("waitingForHost");
         const begins =
           model.firstPlayer === null ? i18n.t("beginsRandom") : i18n.t("begins", { name: names[model.firstPlayer] });
         return [text && h("p", { class: "state" }, text), h("p", { class: "first-player" }, begins)];
@@ -55,7 +59,7 @@ export class TurnStatus {
         return [
           h("h2", { class: "state" }, i18n.t("gameOver")),
           line && h("p", { class: "winner" }, line),
-          result && h("p", { class: "reason" }, i18n.t(`reason_${result.reason}`)),
+          result && h("p", { class: "reason" }, reasonText(i18n, model, players)),
           h("p", { class: "first-player" }, next),
         ];
       }

@@ -1,0 +1,216 @@
+/**
+ * Your own move shown before the table confirms it. On a link with 100 ms
+ * each way a move takes a round trip and more to come back as an event;
+ * waiting for it makes the board feel stuck. `OptimisticMoves` sits above a
+ * `TableClient`: `move(path)` plays the move at once on a copy of the
+ * server's game (the engine checks it there exactly as the table will) and
+ * sends it; what is shown is that copy until the table answers.
+ *
+ * The client's `model` stays the server's word and is never touched. When
+ * the table's `moved` event for the move arrives, the copy is dropped: the
+ * model now holds the same position, so nothing moves again. When the table
+ * refuses the move (an `error` for its request id), the copy is dropped too,
+ * and `refused` says so: the board goes back to the table's position. When
+ * another event comes first (a player leaves, the clock plays for you, a
+ * fresh snapshot), the move is played again on the new position: still
+ * legal, it stays shown; not (no longer your turn, the game over), it is
+ * dropped at once, before the table's refusal arrives.
+ */
+
+import type { TableEvent } from "../../protocol/index.ts";
+import { type Action, Game, HOLE_COUNT, holeName, type Point } from "../../rules/index.ts";
+import { newRequestId, type TableClient } from "./client.ts";
+import type { SdkError } from "./errors.ts";
+import type { LastMove } from "./model.ts";
+
+/** A move sent and shown, not yet confirmed. */
+export interface PendingMove {
+  /** The request's id: the table's answer (ack or error) names it. */
+  readonly id: string;
+  readonly seat: number;
+  /** Every landing, from the start hole to the end, in hole names. */
+  readonly path: readonly string[];
+  /** The holes of the pieces it takes (capture variant). */
+  readonly captured: readonly string[];
+  /** The move as the table's `moved` event writes it: every landing, joined by "-". */
+  readonly notation: string;
+  /** The piece's colour, or "neutral" in the capture variant. */
+  readonly colour: Point | "neutral";
+}
+
+export interface OptimisticEvents {
+  /** A move of yours is shown at once (draw it moving). */
+  played: PendingMove;
+  /** The table refused the move: the position shown is the table's again. */
+  refused: { readonly move: PendingMove; readonly error: SdkError };
+  /** What is shown changed: a move played, confirmed, dropped or refused. */
+  change: { readonly pending: PendingMove | null };
+}
+
+type Listener<K extends keyof OptimisticEvents> = (detail: OptimisticEvents[K]) => void;
+
+/** The game a move leads to, played on a copy; null when the engine refuses it there. */
+function played(game: Game | null | undefined, seat: number, notation: string): { game: Game; action: Action } | null {
+  if (!game || game.isOver) return null;
+  try {
+    const copy = Game.resume(game.settings, { firstPlayer: game.firstPlayer }, game.state(), game.history);
+    const action = copy.resolve(notation, seat);
+    if (action.kind !== "move") return null;
+    copy.commit(action);
+    return { game: copy, action };
+  } catch {
+    return null;
+  }
+}
+
+export class OptimisticMoves {
+  private readonly client: TableClient;
+  private pendingMove: PendingMove | null = null;
+  /** The server's game with the pending move played on it, while there is one. */
+  private shown: Game | null = null;
+  private readonly listeners = new Map<keyof OptimisticEvents, Set<Listener<keyof OptimisticEvents>>>();
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(client: TableClient) {
+    this.client = client;
+    this.unsubscribe = [
+      client.on("event", ({ event }) => this.reconcile(event)),
+      client.on("welcome", () => this.reconcile(null)),
+    ];
+  }
+
+  /** Stops following the client. */
+  dispose(): void {
+    for (const off of this.unsubscribe) off();
+  }
+
+  on<K extends keyof OptimisticEvents>(type: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(type, set);
+    }
+    set.add(listener as Listener<keyof OptimisticEvents>);
+    return () => set.delete(listener as Listener<keyof OptimisticEvents>);
+  }
+
+  /** The move waiting for the table, if any. */
+  get pending(): PendingMove | null {
+    return this.pendingMove;
+  }
+
+  /** The game as shown: the server's, with the pending move played. */
+  get game(): Game | null {
+    return this.shown ?? this.client.model?.game ?? null;
+  }
+
+  /** Occupied holes as shown: hole name → colour point, or "neutral" in the capture variant. */
+  get pieces(): Readonly<Record<string, Point | "neutral">> {
+    const model = this.client.model;
+    if (!this.shown) return model?.pieces ?? {};
+    const pieces: Record<string, Point | "neutral"> = {};
+    for (let hole = 0; hole < HOLE_COUNT; hole++) {
+      const occupant = this.shown.occupant(hole);
+      if (occupant) pieces[holeName(hole)] = occupant;
+    }
+    return pieces;
+  }
+
+  /** The last move as shown: the pending one, else the table's last. */
+  get lastMove(): LastMove | null {
+    const pending = this.pendingMove;
+    if (pending) return { seat: pending.seat, path: pending.path, captured: pending.captured };
+    return this.client.model?.lastMove ?? null;
+  }
+
+  /**
+   * Plays a move of this client's seat: shown at once when the engine allows
+   * it on the server's position, and sent. Resolves when the table has it;
+   * rejects with the table's refusal, the position shown being the table's
+   * again by then. A move the engine refuses here is sent all the same,
+   * unshown: the table is the judge, and its refusal is reported as usual.
+   */
+  async move(path: readonly string[]): Promise<void> {
+    const { client } = this;
+    const seat = client.you.seat;
+    const notation = path.join("-");
+    const id = newRequestId();
+    const result = seat === null || this.pendingMove ? null : played(client.model?.game, seat, notation);
+    if (seat === null || result?.action.kind !== "move") {
+      await client.move(notation, id);
+      return;
+    }
+    const { move } = result.action;
+    const end = move.path[move.path.length - 1];
+    const pending: PendingMove = {
+      id,
+      seat,
+      path: move.path.map(holeName),
+      captured: move.captured.map(holeName),
+      notation: move.path.map(holeName).join("-"),
+      colour: (end === undefined ? null : result.game.occupant(end)) ?? "neutral",
+    };
+    this.pendingMove = pending;
+    this.shown = result.game;
+    this.emit("played", pending);
+    this.emit("change", { pending });
+    try {
+      await client.move(pending.notation, id);
+    } catch (error) {
+      if (this.pendingMove?.id === id) {
+        this.drop();
+        this.emit("refused", { move: pending, error: error as SdkError });
+        this.emit("change", { pending: null });
+      }
+      throw error;
+    }
+    // The ack comes after the move's event, which confirmed it; this is a safeguard.
+    if (this.pendingMove?.id === id) {
+      this.drop();
+      this.emit("change", { pending: null });
+    }
+  }
+
+  /**
+   * An event reached the model (or a snapshot replaced it: `event` null).
+   * The pending move's own `moved` confirms it; anything else is played
+   * under it: the move is played again on the new position, or dropped.
+   */
+  private reconcile(event: TableEvent | null): void {
+    const pending = this.pendingMove;
+    if (!pending) return;
+    if (
+      event?.type === "moved" &&
+      event.seat === pending.seat &&
+      event.by === undefined &&
+      event.path === pending.notation
+    ) {
+      // Confirmed: the model has the very position shown. No change to draw.
+      this.drop();
+      this.emit("change", { pending: null });
+      return;
+    }
+    const again = played(this.client.model?.game, pending.seat, pending.notation);
+    if (again) {
+      this.shown = again.game;
+    } else {
+      this.drop();
+    }
+    this.emit("change", { pending: this.pendingMove });
+  }
+
+  private drop(): void {
+    this.pendingMove = null;
+    this.shown = null;
+  }
+
+  private emit<K extends keyof OptimisticEvents>(type: K, detail: OptimisticEvents[K]): void {
+    for (const listener of this.listeners.get(type) ?? []) {
+      try {
+        (listener as Listener<K>)(detail);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * The end of a game, said clearly: when a game ends while you are at the
+ * table, a card over the middle of the board (where the pieces are not by
+ * then) with who won and why, the places (1st, 2nd, …, who left or was
+ * counted out), the captures in the capture variant, the running score, and
+ * what to do next: play again, or a new table.
+ *
+ * It is a non-modal dialog: focus moves to its heading when it opens, Escape
+ * or Close dismisses it (focus goes back where it was), and the rest of the
+ * page stays usable, so the final position can be looked at; the side panel
+ * keeps the result too. It closes by itself when the next game starts.
+ */
+import type { TableClient } from "../../sdk/index.ts";
+import { swatch } from "../colours.ts";
+import { h, Section } from "../dom.ts";
+import { type I18n, isolate } from "../i18n/index.ts";
+import { ordinal, reasonText } from "./reason-text.ts";
+import { rematchState } from "./rematch-state.ts";
+import { hasScore, scoreText } from "./score-text.ts";
+import { seatColours, type TableView } from "./view.ts";
+
+export class GameOverDialog {
+  readonly element: HTMLElement;
+  private readonly section: Section;
+  private readonly i18n: I18n;
+  private readonly client: TableClient;
+  /** Offer a new table (not inside an embed, whose frame is someone else's page). */
+  private readonly newTable: boolean;
+  private shown = false;
+  private focusOnRender = false;
+  /** Where the focus was when the card opened, to go back to when it closes. */
+  private returnFocus: Element | null = null;
+
+  constructor(i18n: I18n, client: TableClient, newTable: boolean) {
+    this.i18n = i18n;
+    this.client = client;
+    this.newTable = newTable;
+    this.section = new Section(
+      h("section", {
+        class: "game-over",
+        role: "dialog",
+        "aria-modal": "false",
+        "aria-labelledby": "game-over-heading",
+        hidden: true,
+      }),
+    );
+    this.element = this.section.element;
+    this.element.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.close();
+      }
+    });
+  }
+
+  get open(): boolean {
+    return this.shown;
+  }
+
+  /** The game has just ended: the card opens at the next render, and takes the focus. */
+  show(): void {
+    this.shown = true;
+    this.focusOnRender = true;
+    this.returnFocus = document.activeElement;
+  }
+
+  close(): void {
+    if (!this.shown) return;
+    this.shown = false;
+    this.element.hidden = true;
+    const back = this.returnFocus;
+    this.returnFocus = null;
+    if (this.element.contains(document.activeElement) && back instanceof HTMLElement && back.isConnected) {
+      back.focus();
+    } else if (this.element.contains(document.activeElement)) {
+      (document.activeElement as HTMLElement).blur();
+    }
+  }
+
+  render(view: TableView): void {
+    const { model, you, players, names } = view;
+    const { i18n } = this;
+    if (model.status !== "over" || !model.result) {
+      // A new game (a rematch) began: the card has had its day.
+      this.shown = false;
+      this.element.hidden = true;
+      return;
+    }
+    if (!this.shown) return;
+    const rematch = rematchState(model.seats, you).button;
+    const key = [model.result, players, names, model.seats, you, rematch, i18n.language];
+    this.section.update(key, () => [
+      h(
+        "div",
+        { class: "game-over-head" },
+        h("h2", { id: "game-over-heading", tabindex: -1, "data-focus": "game-over-heading" }, i18n.t("gameOver")),
+        h(
+          "button",
+          { type: "button", class: "subtle close", "data-focus": "game-over-close", onclick: () => this.close() },
+          i18n.t("close"),
+        ),
+      ),
+      this.winnerLine(view),
+      h("p", { class: "end-reason" }, reasonText(i18n, model, players)),
+      this.places(view),
+      hasScore(model.seats) ? this.scores(view) : null,
+      this.actions(rematch),
+    ]);
+    this.element.hidden = false;
+    if (this.focusOnRender) {
+      this.focusOnRender = false;
+      this.element.querySelector<HTMLElement>("#game-over-heading")?.focus();
+    }
+  }
+
+  private winnerLine({ model, players }: TableView): HTMLElement | null {
+    const { i18n } = this;
+    const winners = model.result?.winners ?? [];
+    const line =
+      winners.length === 1 || (winners.length > 1 && model.settings.teams)
+        ? i18n.t("winner", { name: winners.map((seat) => isolate(players[seat] ?? "")).join(" & ") })
+        : winners.length > 1
+          ? i18n.t("draw")
+          : "";
+    return line ? h("p", { class: "end-winner" }, line) : null;
+  }
+
+  /** Each player's place, best first; who left or was counted out; captures in the capture variant. */
+  private places({ model, players }: TableView): HTMLElement {
+    const { i18n } = this;
+    const capture = model.settings.variant === "capture";
+    const standings = [...(model.result?.standings ?? [])].sort(
+      (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
+    );
+    return h(
+      "table",
+      { class: "end-places" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, i18n.t("place")),
+          h("th", { scope: "col" }, i18n.t("player")),
+          capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        standings.map((standing) => {
+          const departed = standing.resigned
+            ? model.departureOf(standing.seat) === "absent"
+              ? i18n.t("countedOut")
+              : i18n.t("left")
+            : null;
+          return h(
+            "tr",
+            { class: standing.place === 1 ? "first" : "", "data-seat": standing.seat },
+            h("td", { class: "end-place" }, standing.place === null ? "–" : ordinal(i18n, standing.place)),
+            h(
+              "td",
+              {},
+              h("span", { class: "swatches" }, seatColours(model, standing.seat).map(swatch)),
+              h("bdi", {}, players[standing.seat]),
+              departed ? h("span", { class: "badge muted" }, departed) : null,
+            ),
+            capture ? h("td", { class: "end-captures" }, standing.captures) : null,
+          );
+        }),
+      ),
+    );
+  }
+
+  /** The running score of the players seated now, most points first. */
+  private scores({ model, names }: TableView): HTMLElement {
+    const { i18n } = this;
+    const seated = model.seats.filter((seat) => seat.name !== null);
+    seated.sort((a, b) => b.score.points - a.score.points || b.score.games - a.score.games || a.seat - b.seat);
+    return h(
+      "div",
+      { class: "end-scores" },
+      h("h3", {}, i18n.t("scoreTitle")),
+      h(
+        "ul",
+        {},
+        seated.map((seat) =>
+          h(
+            "li",
+            { "data-seat": seat.seat },
+            h("bdi", {}, names[seat.seat]),
+            h("span", { class: "score" }, scoreText(i18n, seat.score)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** Play again (for those who have a rematch to accept), a new table, and nothing more. */
+  private actions(rematch: ReturnType<typeof rematchState>["button"]): HTMLElement {
+    const { i18n, client } = this;
+    const again = rematch === "accept" || rematch === "also-for-absent" || rematch === "next-game";
+    return h(
+      "div",
+      { class: "buttons end-actions" },
+      again
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "primary play-again",
+              "data-focus": "play-again",
+              onclick: () => {
+                client.rematch().catch(() => {});
+                this.close();
+              },
+            },
+            i18n.t("playAgain"),
+          )
+        : null,
+      this.newTable ? h("a", { class: "new-table-link", href: "/" }, i18n.t("newTable")) : null,
+    );
+  }
+}

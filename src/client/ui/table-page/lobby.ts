@@ -1,0 +1,104 @@
+/**
+ * The waiting room's next action, first in the side panel: what this visitor
+ * has to do before the game can begin.
+ *
+ * - A visitor without a seat, while seats are free (before a game, or a
+ *   leaver's seat between games): the name and "Sit down", which takes the
+ *   first free seat (the seat list below still offers each free seat).
+ * - The host, once every seat is taken: "Start the game". Before that there
+ *   is no Start button to grey out: the status line says how many players
+ *   are missing.
+ * - While seats are free: the share box, the link to send (with the phone's
+ *   share sheet where there is one). For the host it is the first thing on
+ *   the page; for a visitor it comes after the seat to take.
+ *
+ * The three parts are always in that order and shown or hidden, never moved
+ * or rebuilt around the name field, which keeps its focus and what is typed.
+ */
+import type { TableClient } from "../../sdk/index.ts";
+import { h, Section } from "../dom.ts";
+import type { I18n } from "../i18n/index.ts";
+import { shareBox } from "../share.ts";
+import type { Seats } from "./seats.ts";
+import type { TableView } from "./view.ts";
+
+export class Lobby {
+  readonly element: HTMLElement;
+  private readonly i18n: I18n;
+  private readonly client: TableClient;
+  private readonly seats: Seats;
+  private readonly shareLink: string | null;
+  private readonly joinCard: HTMLElement;
+  private readonly joinHeading = h("h2", { id: "join-heading" });
+  private readonly sitDown: HTMLButtonElement;
+  private readonly start = new Section(h("section", { class: "start-slot" }));
+  private readonly share = new Section(h("div", { class: "share-slot" }));
+  /** The first free seat, which "Sit down" takes. */
+  private freeSeat: number | null = null;
+
+  /** `shareLink`: the table's link, or null for an embedded table, which has no share box. */
+  constructor(i18n: I18n, client: TableClient, seats: Seats, shareLink: string | null) {
+    this.i18n = i18n;
+    this.client = client;
+    this.seats = seats;
+    this.shareLink = shareLink;
+    this.sitDown = h("button", { type: "button", class: "primary big sit-down", "data-focus": "sit-down" });
+    this.sitDown.addEventListener("click", () => this.sit());
+    // Enter in the name field sits down too.
+    seats.joinRow.querySelector("input")?.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !this.joinCard.hidden) {
+        event.preventDefault();
+        this.sit();
+      }
+    });
+    this.joinCard = h(
+      "section",
+      { class: "join-card", "aria-labelledby": "join-heading" },
+      this.joinHeading,
+      seats.joinRow,
+      this.sitDown,
+    );
+    this.element = h("div", { class: "lobby" }, this.joinCard, this.start.element, this.share.element);
+  }
+
+  render({ model, you }: TableView): void {
+    const { i18n, client } = this;
+    const free = model.seats.filter((seat) => !seat.name).map((seat) => seat.seat);
+    this.freeSeat = free[0] ?? null;
+    const canSit = you.seat === null && model.status !== "playing" && free.length > 0;
+    this.joinCard.hidden = !canSit;
+    this.joinHeading.textContent = i18n.t("joinHeading");
+    this.sitDown.textContent = i18n.t("sitDown");
+
+    const startable = model.status === "waiting" && you.host && model.seatsFilled;
+    this.start.update([startable, i18n.language], () =>
+      startable
+        ? [
+            h(
+              "button",
+              {
+                type: "button",
+                class: "primary big start",
+                "data-focus": "start",
+                onclick: () => client.start().catch(() => {}),
+              },
+              i18n.t("start"),
+            ),
+          ]
+        : [],
+    );
+
+    const sharing = this.shareLink !== null && model.status === "waiting";
+    // Nothing to do here (a game on): no empty slot to take room at the top of the panel.
+    this.element.hidden = !canSit && !startable && !sharing;
+    // Sharing is the obvious thing to do while seats are free and you are not the one to take them.
+    const prominent = free.length > 0 && (you.seat !== null || (you.host && !canSit));
+    this.share.update([sharing, prominent, i18n.language], () =>
+      sharing && this.shareLink ? [shareBox(i18n, this.shareLink, prominent)] : [],
+    );
+  }
+
+  private sit(): void {
+    if (this.freeSeat !== null) this.seats.join(this.freeSeat);
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * The waiting room and the feel of a game, in real browsers: the creator
+ * names themself on the front page and lands seated; the next action comes
+ * first on a desktop and a phone (the share link for the host while seats are
+ * free, the name and "Sit down" for a visitor, "Start the game" once the
+ * seats are full), within the first screenful; "watching" leaves yourself
+ * out; your move is on the board before the table's event comes back (the
+ * socket is slowed down to show it), nothing moves again when it does, and a
+ * refused move goes back with the reason; optional sounds; the tab title on
+ * your turn; and the end of a two-player game as a card with the places and
+ * a reason that is true ("Aino is home first", not "Everyone is home").
+ */
+import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Point } from "../../src/rules/index.ts";
+import { holeName } from "../../src/rules/index.ts";
+import { isolated } from "../isolated.ts";
+import { baseUrl, createFromForm, gameOf, launch, playToEnd, screenshot, snapshot } from "./helpers.ts";
+
+const DESKTOP = { width: 1366, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * A visitor with a screen of that size. In the page, `navigator.share` is a
+ * stand-in that notes what it was asked to share (the headless browser has no
+ * share sheet), and every AudioContext made and tone started is counted.
+ */
+async function open(
+  viewport: { width: number; height: number },
+  locale = "en-GB",
+): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = viewport.width < 500;
+  const context = await browser.newContext({
+    viewport,
+    locale,
+    baseURL: baseUrl,
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  await context.addInitScript(() => {
+    const w = window as unknown as { shared: unknown[]; contexts: number; tones: number[] };
+    w.shared = [];
+    w.contexts = 0;
+    w.tones = [];
+    Object.defineProperty(Navigator.prototype, "share", {
+      configurable: true,
+      value: async (data: unknown) => {
+        w.shared.push(data);
+      },
+    });
+    const Real = window.AudioContext;
+    if (Real) {
+      window.AudioContext = class extends Real {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          w.contexts++;
+        }
+        override createOscillator(): OscillatorNode {
+          const oscillator = super.createOscillator();
+          const start = oscillator.start.bind(oscillator);
+          oscillator.start = (when?: number) => {
+            w.tones.push(oscillator.frequency.value);
+            start(when);
+          };
+          return oscillator;
+        }
+      };
+    }
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return { context, page };
+}
+
+/** The element's box, in the first screenful (the page not scrolled) or not. */
+async function inFirstScreen(page: Page, selector: string): Promise<boolean> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(selector).first().boundingBox();
+  const viewport = page.viewportSize();
+  return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
+/** The top of each element, to compare their order on the page. */
+const top = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())?.y ?? -1;
+
+const inPage = <T>(page: Page, name: "shared" | "contexts" | "tones") =>
+  page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name) as Promise<T>;
+
+/**
+ * Routes a page's socket through the test: messages from the server reach the
+ * page `delay.ms` late (in order), and `rewrite` may change what the page sends.
+ */
+async function slowSocket(
+  page: Page,
+  delay: { ms: number },
+  rewrite: (message: string) => string = (message) => message,
+): Promise<void> {
+  await page.routeWebSocket(/\/api\/tables\/[^/]+\/ws$/, (ws: WebSocketRoute) => {
+    const server = ws.connectToServer();
+    let last = 0;
+    server.onMessage((message) => {
+      const at = Math.max(Date.now() + delay.ms, last);
+      last = at;
+      setTimeout(() => ws.send(message), at - Date.now());
+    });
+    ws.onMessage((message) => server.send(typeof message === "string" ? rewrite(message) : message));
+  });
+}
+
+describe("the waiting room", () => {
+  it("seats the creator at once and puts each visitor's next action first, on a desktop and a phone", async () => {
+    // --- The front page: the name field first, remembered for next time.
+    const host = await open(DESKTOP);
+    await host.page.goto("/");
+    expect(await inFirstScreen(host.page, "#creator-name")).toBe(true);
+    await host.page.locator("#creator-name").fill("Aino");
+    await screenshot(host.page, "flow-1-create");
+    const id = await createFromForm(host.page, undefined, "Aino");
+    expect((await snapshot(id)).seats[0]).toMatchObject({ name: "Aino" });
+    expect(await host.page.evaluate(() => localStorage.getItem("chinese-checkers:name"))).toBe("Aino");
+    expect(await host.page.locator(".seat.you .name").textContent()).toBe("Aino");
+
+    // --- The host's lobby: sharing the link comes first; no Start button, but what is missing.
+    expect(await host.page.getByRole("button", { name: "Start the game" }).count()).toBe(0);
+    expect(await host.page.locator(".status .state").textContent()).toBe("Waiting for 1 more player");
+    expect(await top(host.page, ".share")).toBeLessThan(await top(host.page, ".status"));
+    expect(await inFirstScreen(host.page, ".share .share-sheet")).toBe(true);
+    expect(await inFirstScreen(host.page, ".share .copy")).toBe(true);
+    const link = await host.page.locator("#share-link").inputValue();
+    expect(link).toMatch(new RegExp(`/t/${id}$`));
+    await host.page.getByRole("button", { name: "Share…" }).click();
+    await expect
+      .poll(() => inPage<unknown[]>(host.page, "shared"))
+      .toEqual([{ title: "Chinese Checkers", text: "Join my game of Chinese Checkers", url: link }]);
+    await screenshot(host.page, "flow-2-host-lobby-desktop");
+    await host.page.setViewportSize(PHONE);
+    expect(await inFirstScreen(host.page, ".share .share-sheet")).toBe(true);
+    expect(await inFirstScreen(host.page, "#share-link")).toBe(true);
+    await screenshot(host.page, "flow-3-host-lobby-phone");
+    await host.page.setViewportSize(DESKTOP);
+
+    // --- A visitor on a phone, in Finnish: the name and "Sit down" before anything else.
+    const guest = await open(PHONE, "fi-FI");
+    await guest.page.goto(link);
+    await guest.page.waitForSelector('#app[data-status="waiting"]');
+    expect(await inFirstScreen(guest.page, "#player-name")).toBe(true);
+    expect(await inFirstScreen(guest.page, ".join-card .sit-down")).toBe(true);
+    expect(await top(guest.page, ".join-card")).toBeLessThan(await top(guest.page, ".share"));
+    expect(await guest.page.locator(".join-card h2").textContent()).toBe("Pelaa tässä pöydässä");
+
+    // --- A third visitor watches: nobody counts themself.
+    const watcher = await open(DESKTOP);
+    await watcher.page.goto(link);
+    await watcher.page.waitForSelector('#app[data-status="waiting"]');
+    expect(await top(watcher.page, ".join-card")).toBeLessThan(await top(watcher.page, ".share"));
+    expect(await inFirstScreen(watcher.page, ".join-card .sit-down")).toBe(true);
+    await expect.poll(() => host.page.locator(".watching").textContent()).toBe("2 watching");
+    await expect.poll(() => watcher.page.locator(".watching").textContent()).toBe("1 other watching");
+    await expect.poll(() => guest.page.locator(".watching").textContent()).toBe("1 muu katsoo");
+    await screenshot(guest.page, "flow-4-visitor-phone-fi");
+    await screenshot(watcher.page, "flow-5-visitor-desktop");
+
+    // --- The guest sits down with Enter in the name field: the first free seat.
+    await guest.page.locator("#player-name").fill("Bjørn");
+    await guest.page.locator("#player-name").press("Enter");
+    await guest.page.waitForSelector('#app[data-seat="1"]');
+    expect(await guest.page.locator(".join-card").isHidden()).toBe(true);
+    await expect.poll(() => host.page.locator(".watching").textContent()).toBe("1 watching");
+    await expect.poll(() => watcher.page.locator(".watching").count()).toBe(0);
+    await expect.poll(() => watcher.page.locator(".join-card").isHidden()).toBe(true); // no free seat left
+
+    // --- Every seat taken: Start is the host's first thing, and the page says it may begin.
+    const start = host.page.getByRole("button", { name: "Start the game" });
+    await start.waitFor();
+    expect(await top(host.page, ".lobby .start")).toBeLessThan(await top(host.page, ".status"));
+    expect(await inFirstScreen(host.page, ".lobby .start")).toBe(true);
+    expect(await host.page.locator(".status .state").textContent()).toBe(
+      "Everyone is seated: start when you are ready.",
+    );
+    await screenshot(host.page, "flow-6-host-ready");
+    await host.page.setViewportSize(PHONE);
+    expect(await inFirstScreen(host.page, ".lobby .start")).toBe(true);
+    await screenshot(host.page, "flow-7-host-ready-phone");
+    await start.click();
+    await host.page.waitForSelector('#app[data-status="playing"]');
+    expect(await host.page.locator(".lobby").isHidden()).toBe(true);
+
+    for (const { context } of [host, guest, watcher]) await context.close();
+  });
+});
+
+describe("playing", () => {
+  it("shows your move at once, takes a refused one back, and ends with a card of places", async () => {
+    const host = await open(DESKTOP);
+    const guest = await open(DESKTOP, "fi-FI");
+    // The host's socket goes through the test: its messages from the server come late, on demand,
+    // and the next move it sends may be turned into one the table refuses.
+    const delay = { ms: 0 };
+    let spoil = false;
+    await slowSocket(host.page, delay, (text) => {
+      if (!text.startsWith("{")) return text; // the heartbeat's "ping"
+      const message = JSON.parse(text) as { type?: string; path?: string };
+      if (!spoil || message.type !== "move" || !message.path) return text;
+      spoil = false;
+      // Backwards: from the (empty) destination to the start. The table refuses it: no piece there.
+      return JSON.stringify({ ...message, path: message.path.split("-").reverse().join("-") });
+    });
+    const id = await createFromForm(host.page, async (page) => {
+      await page.locator("#firstPlayer").selectOption({ label: "Seat 1" });
+    });
+    await guest.page.goto(`/t/${id}`);
+    await guest.page.locator("#player-name").fill("Bjørn");
+    await guest.page.getByRole("button", { name: "Istu pöytään" }).click();
+    await guest.page.waitForSelector('#app[data-seat="1"]');
+
+    // Sounds are off until turned on; turning them on is the gesture that makes the audio context.
+    const toggle = host.page.getByRole("checkbox", { name: "Sounds" });
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await inPage<number>(host.page, "contexts")).toBe(0);
+    await toggle.check();
+    expect(await inPage<number>(host.page, "contexts")).toBe(1);
+    expect(await inPage<number[]>(host.page, "tones")).toEqual([520]);
+    expect(await host.page.evaluate(() => localStorage.getItem("chinese-checkers:sounds"))).toBe("on");
+
+    await host.page.getByRole("button", { name: "Start the game" }).click();
+    for (const page of [host.page, guest.page]) await page.waitForSelector('#app[data-status="playing"]');
+    // Your turn, in the tab's title too; not the guest's.
+    await expect.poll(() => host.page.title()).toBe("● Your turn · Chinese Checkers");
+    expect(await guest.page.title()).toBe("Kiinanshakki");
+
+    // --- An optimistic move: the server's answer is held back 1.5 s.
+    const pickStep = async () => {
+      const move = gameOf(await snapshot(id))
+        .legalMoves()
+        .find((m) => m.path.length === 2);
+      if (!move) throw new Error("no step");
+      return move.path.map(holeName) as [string, string];
+    };
+    const hole = (page: Page, name: string) => page.locator(`[data-hole="${name}"]`);
+    const seqOf = (page: Page) => page.evaluate(() => Number(document.querySelector("#app")?.getAttribute("data-seq")));
+    const [from, to] = await pickStep();
+    const colour = (await hole(host.page, from).getAttribute("data-piece")) as Point;
+    const seqBefore = await seqOf(host.page);
+    delay.ms = 1500;
+    const clickedAt = Date.now();
+    await hole(host.page, from).click();
+    await hole(host.page, to).click();
+    // At once: the piece leaves its hole and glides to the new one, long before the table's event is back.
+    expect(await hole(host.page, from).getAttribute("data-piece")).toBeNull();
+    await expect
+      .poll(() => hole(host.page, to).getAttribute("data-piece"), { interval: 20, timeout: 1000 })
+      .toBe(colour);
+    expect(Date.now() - clickedAt).toBeLessThan(1500);
+    expect(await seqOf(host.page)).toBe(seqBefore);
+    await screenshot(host.page, "flow-8-move-shown-before-the-table-answers");
+    // The event arrives: the position stays, and nothing is animated again.
+    await expect.poll(() => seqOf(host.page), { timeout: 5000 }).toBeGreaterThan(seqBefore);
+    expect(await host.page.locator(".animation .moving").count()).toBe(0);
+    expect(await hole(host.page, to).getAttribute("data-piece")).toBe(colour);
+    expect(await hole(host.page, from).getAttribute("data-piece")).toBeNull();
+    delay.ms = 0;
+    await expect.poll(() => host.page.title()).toBe("Chinese Checkers");
+    await expect.poll(() => guest.page.title(), { timeout: 15_000 }).toBe("● Sinun vuorosi · Kiinanshakki");
+
+    // --- The guest answers: the host hears it is their turn.
+    const tonesBefore = (await inPage<number[]>(host.page, "tones")).length;
+    const [gFrom, gTo] = await pickStep();
+    await hole(guest.page, gFrom).click();
+    await hole(guest.page, gTo).click();
+    await expect.poll(() => host.page.title(), { timeout: 15_000 }).toBe("● Your turn · Chinese Checkers");
+    await expect.poll(async () => (await inPage<number[]>(host.page, "tones")).slice(tonesBefore)).toEqual([660, 990]);
+
+    // --- A refused move: shown at once, then back where it was, with the reason.
+    const [rFrom, rTo] = await pickStep();
+    const seqBeforeRefusal = await seqOf(host.page);
+    spoil = true;
+    delay.ms = 800;
+    await hole(host.page, rFrom).click();
+    await hole(host.page, rTo).click();
+    expect(await hole(host.page, rFrom).getAttribute("data-piece")).toBeNull();
+    await expect
+      .poll(() => host.page.locator(".notice").textContent(), { timeout: 5000 })
+      .toBe("Your move was taken back. \u2068That move is not allowed.\u2069");
+    await expect.poll(() => hole(host.page, rFrom).getAttribute("data-piece")).toBe(colour);
+    expect(await hole(host.page, rTo).getAttribute("data-piece")).toBeNull();
+    expect(await seqOf(host.page)).toBe(seqBeforeRefusal);
+    await screenshot(host.page, "flow-9-move-refused");
+    delay.ms = 0;
+    // Still the host's turn, and the same move goes through now.
+    await hole(host.page, rFrom).click();
+    await hole(host.page, rTo).click();
+    await expect.poll(() => seqOf(host.page)).toBeGreaterThan(seqBeforeRefusal);
+    await expect.poll(() => hole(host.page, rTo).getAttribute("data-piece")).toBe(colour);
+
+    // --- The rest of the game from Node; the end comes as a card with the places and a true reason.
+    await playToEnd(id, [host.page, guest.page]);
+    for (const page of [host.page, guest.page]) await page.waitForSelector('#app[data-status="over"]');
+    const result = (await snapshot(id)).game?.result;
+    const winner = result?.winners[0] === 0 ? "Aino" : "Bjørn";
+    const loser = winner === "Aino" ? "Bjørn" : "Aino";
+    const card = host.page.getByRole("dialog", { name: "Game over" });
+    await card.waitFor();
+    expect(await host.page.evaluate(() => document.activeElement?.id)).toBe("game-over-heading");
+    expect(await card.locator(".end-winner").textContent()).toBe(isolated`${winner} wins!`);
+    expect(await card.locator(".end-reason").textContent()).toBe(isolated`${winner} is home first.`);
+    expect(await host.page.locator(".status .reason").textContent()).toBe(isolated`${winner} is home first.`);
+    expect(await card.locator(".end-places tbody tr").allTextContents()).toEqual([`1st${winner}`, `2nd${loser}`]);
+    expect(await card.locator(".end-scores li").allTextContents()).toEqual([
+      `${winner}1 pt · 1 game`,
+      `${loser}0 pts · 1 game`,
+    ]);
+    expect(await card.getByRole("button", { name: "Play again" }).count()).toBe(1);
+    expect(await card.getByRole("link", { name: "New table" }).getAttribute("href")).toBe("/");
+    await expect.poll(async () => (await inPage<number[]>(host.page, "tones")).includes(1046.5)).toBe(true);
+    await screenshot(host.page, "flow-10-end-en");
+
+    const guestCard = guest.page.getByRole("dialog", { name: "Peli päättyi" });
+    await guestCard.waitFor();
+    expect(await guestCard.locator(".end-reason").textContent()).toBe(isolated`${winner} ehti ensimmäisenä maaliin.`);
+    expect(await guestCard.locator(".end-places tbody tr").allTextContents()).toEqual([`1.${winner}`, `2.${loser}`]);
+    await screenshot(guest.page, "flow-11-end-fi");
+    await guest.page.setViewportSize(PHONE);
+    await screenshot(guest.page, "flow-12-end-fi-phone");
+
+    // Escape closes the card; the board and the side panel's result stay.
+    await host.page.keyboard.press("Escape");
+    expect(await card.isHidden()).toBe(true);
+    expect(await host.page.locator(".standings tbody tr").count()).toBe(2);
+    await screenshot(host.page, "flow-13-end-closed");
+
+    // Play again from the card (the guest's): it closes, and the rematch counts the guest's acceptance.
+    await guestCard.getByRole("button", { name: "Pelaa uudelleen" }).click();
+    expect(await guestCard.isHidden()).toBe(true);
+    await expect.poll(async () => (await snapshot(id)).seats[1]?.rematch).toBe(true);
+
+    // Sounds stay on after a reload.
+    await host.page.reload();
+    await host.page.waitForSelector("#app[data-status]");
+    expect(await host.page.getByRole("checkbox", { name: "Sounds" }).isChecked()).toBe(true);
+    for (const { context } of [host, guest]) await context.close();
+  });
+});
