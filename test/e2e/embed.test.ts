@@ -51,7 +51,7 @@ describe("an embedded table", () => {
 
     // Taking a seat inside the iframe.
     await frame.locator("#player-name").fill("Embedded");
-    await frame.getByRole("button", { name: "Take seat 1" }).click();
+    await frame.getByRole("button", { name: "Sit here, seat 1" }).click();
     await expect
       .poll(async () => (await posted()).find((m) => m.type === "event" && m.event?.type === "seated"))
       .toMatchObject({ source: "chinese-checkers", version: 1, table: id, event: { seat: 0, name: "Embedded" } });

@@ -46,15 +46,15 @@ describe("languages", () => {
     expect(await page.locator('[data-hole="a1"]').getAttribute("aria-label")).toBe(
       isolated`${"a1"}, ${"punainen"} nappula`,
     );
-    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
+    await page.getByRole("button", { name: "Istu tähän, paikka 1" }).click();
     await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
     // A name with a control character passes the page but not the server: its `bad-name` comes back translated.
     await page.locator("#player-name").fill("Ai\u0007no");
-    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
+    await page.getByRole("button", { name: "Istu tähän, paikka 1" }).click();
     await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
     expect(await page.evaluate(() => document.querySelector("#app")?.getAttribute("data-seat"))).toBe("");
     await page.locator("#player-name").fill("Aino");
-    await page.getByRole("button", { name: "Istu paikalle 1" }).click();
+    await page.getByRole("button", { name: "Istu tähän, paikka 1" }).click();
     await page.waitForSelector('#app[data-seat="0"]');
     expect(await page.locator(".seat.you .badge").textContent()).toBe("sinä");
     await switcher.selectOption("nb");

@@ -87,7 +87,9 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     seats.element,
     moves.element,
   );
-  const main = h("main", { class: "table" }, boardWrap, side);
+  // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
+  const heading = h("h1", { class: "visually-hidden" });
+  const main = h("main", { class: "table" }, heading, boardWrap, side);
   root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
   root.classList.toggle("embed", options.embed);
   const openFull = h("a", {
@@ -96,7 +98,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     target: "_blank",
     rel: "noopener",
   });
-  if (options.embed) root.append(openFull);
+  if (options.embed) main.append(openFull);
 
   const myTurn = (model: TableModel) =>
     model.status === "playing" && client.you.seat !== null && model.turn?.seat === client.you.seat;
@@ -106,6 +108,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     const model = client.model;
     root.dataset.connection = client.connection;
     openFull.textContent = `${i18n.t("title")} ↗`;
+    heading.textContent = i18n.t("title");
     banner.render(client.connection);
     main.classList.toggle("offline", client.connection !== "open");
     main.setAttribute("aria-busy", String(client.connection !== "open"));
