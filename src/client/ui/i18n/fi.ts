@@ -152,7 +152,7 @@ export const fi: Translation = {
     countedOutPartnerPlays: "{name} poistettiin pelistä: {partner} pelaa nyt hänen väriään",
     countedOutPlain: "{name} poistettiin pelistä",
     computerN: "Tietokone {n}",
-    computerPlayers: "Tietokonepelaajat",
+    computerPlayers: "Tietokone\u00adpelaajat",
     computersNone: "Ei yhtään",
     computersCount_one: "{n} tietokonepelaaja",
     computersCount_other: "{n} tietokonepelaajaa",

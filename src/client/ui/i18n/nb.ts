@@ -152,7 +152,7 @@ export const nb: Translation = {
     countedOutPartnerPlays: "{name} ble tatt ut av spillet: {partner} har tatt over fargen",
     countedOutPlain: "{name} ble tatt ut av spillet",
     computerN: "Datamaskin {n}",
-    computerPlayers: "Datamaskinspillere",
+    computerPlayers: "Datamaskin\u00adspillere",
     computersNone: "Ingen",
     computersCount_one: "{n} datamaskinspiller",
     computersCount_other: "{n} datamaskinspillere",
