@@ -166,7 +166,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     }
     notices.show(() => i18n.error(error.code));
   });
-  if (options.embed) reportToParent(client, tableId);
+  if (options.embed) reportToParent(client, tableId, root, i18n);
   i18n.onChange(() => {
     board.relabel();
     notices.refresh();
