@@ -171,7 +171,9 @@ describe("a phone", () => {
             )) {
               const rect = element.getBoundingClientRect();
               if (rect.width > 0 && rect.right > root.clientWidth + 0.5) {
-                out.push(`${element.tagName.toLowerCase()}.${element.getAttribute("class")} ends at ${Math.round(rect.right)}`);
+                out.push(
+                  `${element.tagName.toLowerCase()}.${element.getAttribute("class")} ends at ${Math.round(rect.right)}`,
+                );
               }
             }
             return out;
