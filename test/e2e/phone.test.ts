@@ -16,8 +16,13 @@ import { baseUrl, gameOf, launch, screenshotDir, snapshot } from "./helpers.ts";
 import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
+let lobby: TableAt;
+let playing: TableAt;
+let over: TableAt;
 beforeAll(async () => {
   browser = await launch();
+  // The pages looked at, for every language (the service lets an address create ten tables a minute).
+  [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -137,13 +142,11 @@ describe("a phone", () => {
   for (const locale of ["en-GB", "fi-FI", "sv-SE", "nb-NO"]) {
     const lang = locale.slice(0, 2);
     it(`${lang}: scrolls nothing sideways at 320 and 390 px on any page; the language menu is on screen`, async () => {
-      const [playing, over] = await Promise.all([gameTable(), gameTable(true)]);
       const found: string[] = [];
       for (const viewport of [
         { width: 320, height: 640 },
         { width: 390, height: 844 },
       ]) {
-        const lobby = await lobbyTable();
         const pages: [string, TableAt | null, string, string][] = [
           ["home", null, "/", "form button[type=submit]"],
           ["lobby", lobby, `/t/${lobby.id}`, ".seat .add-computer"],
