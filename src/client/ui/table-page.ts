@@ -18,7 +18,7 @@ import { AwayNotice } from "./table-page/away-notice.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
-import { reportToParent } from "./table-page/embed.ts";
+import { followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { MoveList } from "./table-page/move-list.ts";
@@ -87,9 +87,11 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     seats.element,
     moves.element,
   );
+  const main = h("main", { class: "table" }, boardWrap, side);
+
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });
-  const main = h("main", { class: "table" }, heading, boardWrap, side);
+  main.prepend(heading);
   root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
   root.classList.toggle("embed", options.embed);
   const openFull = h("a", {
@@ -108,10 +110,10 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     const model = client.model;
     root.dataset.connection = client.connection;
     openFull.textContent = `${i18n.t("title")} ↗`;
-    heading.textContent = i18n.t("title");
     banner.render(client.connection);
     main.classList.toggle("offline", client.connection !== "open");
     main.setAttribute("aria-busy", String(client.connection !== "open"));
+    heading.textContent = i18n.t("title");
     if (!model) return;
     root.dataset.status = model.status;
     root.dataset.seq = String(model.seq);
@@ -166,7 +168,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     }
     notices.show(() => i18n.error(error.code));
   });
-  if (options.embed) reportToParent(client, tableId, root, i18n);
+  if (options.embed) reportToParent(client, tableId);
+  if (options.embed) followParent(root, tableId, i18n);
   i18n.onChange(() => {
     board.relabel();
     notices.refresh();

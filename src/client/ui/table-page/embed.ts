@@ -24,17 +24,27 @@ type EmbedMessage = {
   | { readonly type: "resize"; readonly height: number }
 );
 
+const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
+
 /** Posts the table's messages to the parent page, when there is one. */
-export function reportToParent(client: TableClient, tableId: string, root: HTMLElement, i18n: I18n): void {
-  if (new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
+export function reportToParent(client: TableClient, tableId: string): void {
   if (window.parent === window) return;
-  const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
   const header = { source: "chinese-checkers", version: 1, table: tableId } as const;
   client.on("welcome", ({ snapshot, you }) => post({ ...header, type: "welcome", snapshot, you }));
   client.on("event", ({ seq, event }) => post({ ...header, type: "event", seq, event }));
   client.on("identity", ({ you }) => post({ ...header, type: "identity", you }));
   client.on("connection", ({ state }) => post({ ...header, type: "connection", state }));
   client.on("error", (error) => post({ ...header, type: "error", code: error.code, message: error.message }));
+}
+
+/**
+ * The page's height, posted to the parent whenever it changes; the language
+ * the parent asks for; with `?height=auto`, a board sized from the width.
+ */
+export function followParent(root: HTMLElement, tableId: string, i18n: I18n): void {
+  if (new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
+  if (window.parent === window) return;
+  const header = { source: "chinese-checkers", version: 1, table: tableId } as const;
 
   // The content's height in CSS pixels, whenever it changes (the page's root is as tall as its content in an embed).
   let posted = -1;
