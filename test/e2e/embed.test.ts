@@ -1,11 +1,14 @@
 /**
  * Embedding: /embed/:id in an iframe on another page shows the table without
  * the page's frame and reports the table's events to the parent page with
- * postMessage; no secret token is ever posted.
+ * postMessage; no secret token is ever posted. It posts its content's height,
+ * so the parent can size the iframe to it (`?height=auto`), and speaks the
+ * language of `?lang=`, else the browser's, and the one the parent asks for.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, screenshot, takeSeat, visitor } from "./helpers.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { baseUrl, launch, screenshot, screenshotDir, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +54,7 @@ describe("an embedded table", () => {
 
     // Taking a seat inside the iframe.
     await frame.locator("#player-name").fill("Embedded");
-    await frame.getByRole("button", { name: "Take seat 1" }).click();
+    await frame.getByRole("button", { name: "Sit here, seat 1" }).click();
     await expect
       .poll(async () => (await posted()).find((m) => m.type === "event" && m.event?.type === "seated"))
       .toMatchObject({ source: "chinese-checkers", version: 1, table: id, event: { seat: 0, name: "Embedded" } });
@@ -72,6 +75,72 @@ describe("an embedded table", () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     await screenshot(page, "embed-in-iframe");
     await other.context.close();
+    await context.close();
+  });
+
+  it("posts its height, which the parent sizes the iframe to; follows ?lang=, the browser and the parent", async () => {
+    const created = await fetch(`${baseUrl}/api/tables`, { method: "POST" });
+    const { id } = (await created.json()) as { id: string };
+    const { context, page } = await visitor(browser, "fi-FI");
+    // The parent page of docs/client.md: it sets the iframe's height from the resize messages.
+    const parent = (query: string, width: number) =>
+      page.setContent(
+        `<!doctype html><title>Host site</title>
+         <iframe id="checkers" src="${baseUrl}/embed/${id}${query}" title="Chinese Checkers"
+                 width="${width}" height="380" style="border: 0"></iframe>
+         <script>
+           // In a block: setContent writes the page again into the same window, whose globals stay.
+           {
+           window.heights = [];
+           const frame = document.getElementById("checkers");
+           addEventListener("message", (event) => {
+             if (event.origin !== "${baseUrl}" || event.source !== frame.contentWindow) return;
+             const message = event.data;
+             if (message?.source === "chinese-checkers" && message.type === "resize") {
+               window.heights.push(message.height);
+               frame.style.height = message.height + "px";
+             }
+           });
+           }
+         </script>`,
+      );
+    const heights = () => page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+    const frameHeight = () => page.locator("iframe").evaluate((frame) => frame.getBoundingClientRect().height);
+    const frame = () => page.frames().find((f) => f.url().includes("/embed/")) ?? null;
+    const lang = async () => (await frame()?.evaluate(() => document.documentElement.lang)) ?? null;
+
+    // Narrow and sized to its content: one column, the board above the seats, nothing to scroll inside.
+    await parent("?height=auto", 360);
+    await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
+    await page.frameLocator("iframe").locator(".seat").first().waitFor();
+    await expect.poll(async () => Math.abs((await frameHeight()) - ((await heights()).at(-1) ?? 0))).toBeLessThan(1);
+    const narrow = (await heights()).at(-1) ?? 0;
+    expect(narrow).toBeGreaterThan(600); // more than the 380 px it was given
+    const inner = await frame()?.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    expect(inner).toBeLessThanOrEqual(1);
+    expect(await lang()).toBe("fi"); // the browser's language
+    await page.screenshot({ path: `${screenshotDir}/embed-auto-height-narrow.png`, fullPage: true });
+
+    // Wider: two columns, a different height, posted again.
+    await page.locator("iframe").evaluate((element) => element.setAttribute("width", "1000"));
+    await expect.poll(async () => (await heights()).at(-1)).not.toBe(narrow);
+    await expect.poll(async () => Math.abs((await frameHeight()) - ((await heights()).at(-1) ?? 0))).toBeLessThan(1);
+    const embedded = frame();
+    if (!embedded) throw new Error("no embed frame");
+    await expectNoAxeViolations(embedded, "the embed in an iframe");
+    await page.screenshot({ path: `${screenshotDir}/embed-auto-height-wide.png`, fullPage: true });
+
+    // ?lang= wins over the browser; the parent may ask for another language.
+    await parent("?height=auto&lang=sv", 1000);
+    await expect.poll(lang).toBe("sv");
+    await expect.poll(async () => (await frame()?.locator("h1").textContent()) ?? "").toBe("Kinaschack");
+    await page.evaluate(() =>
+      document
+        .querySelector("iframe")
+        ?.contentWindow?.postMessage({ source: "chinese-checkers", type: "language", language: "nb" }, "*"),
+    );
+    await expect.poll(lang).toBe("nb");
+    await expect.poll(async () => (await frame()?.locator("h1").textContent()) ?? "").toBe("Kinasjakk");
     await context.close();
   });
 });

@@ -76,7 +76,8 @@ export async function createFromForm(
 
 export async function takeSeat(page: Page, seat: number, name: string): Promise<void> {
   await page.locator("#player-name").fill(name);
-  await page.getByRole("button", { name: `Take seat ${seat + 1}` }).click();
+  // The button says "Sit here"; its accessible name adds the seat (and starts with what it says).
+  await page.getByRole("button", { name: `Sit here, seat ${seat + 1}` }).click();
   await page.waitForSelector(`#app[data-seat="${seat}"]`);
 }
 

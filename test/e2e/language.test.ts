@@ -56,15 +56,15 @@ describe("languages", () => {
     const friend = await visitor(browser, "fi-FI");
     await friend.page.goto(page.url());
     await friend.page.waitForSelector("#app[data-status]");
-    await friend.page.getByRole("button", { name: "Istu paikalle 2" }).click();
+    await friend.page.getByRole("button", { name: "Istu tähän, paikka 2" }).click();
     await expect.poll(() => friend.page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
     // A name with a control character passes the page but not the server: its `bad-name` comes back translated.
     await friend.page.locator("#player-name").fill("Bj\u0007rn");
-    await friend.page.getByRole("button", { name: "Istu paikalle 2" }).click();
+    await friend.page.getByRole("button", { name: "Istu tähän, paikka 2" }).click();
     await expect.poll(() => friend.page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
     expect(await friend.page.evaluate(() => document.querySelector("#app")?.getAttribute("data-seat"))).toBe("");
     await friend.page.locator("#player-name").fill("Bjørn");
-    await friend.page.getByRole("button", { name: "Istu paikalle 2" }).click();
+    await friend.page.getByRole("button", { name: "Istu tähän, paikka 2" }).click();
     await friend.page.waitForSelector('#app[data-seat="1"]');
     await friend.context.close();
     await switcher.selectOption("nb");

@@ -71,7 +71,7 @@ describe("between games", () => {
     await expect
       .poll(() => guest.page.locator(".swap-request").textContent())
       .toBe(isolated`${"Aino"} wants to swap seats with you`);
-    const accept = guest.page.getByRole("button", { name: isolated`Accept the swap with ${"Aino"}` });
+    const accept = guest.page.getByRole("button", { name: isolated`Accept swap with ${"Aino"}` });
     expect(await accept.textContent()).toBe("Accept swap");
     expect(await accept.getAttribute("class")).toContain("primary");
     await screenshot(guest.page, "swaps-1-offer");

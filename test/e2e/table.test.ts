@@ -75,7 +75,7 @@ describe("a classic table in the browser", () => {
 
     await host.page.getByRole("button", { name: "Start the game" }).click();
     for (const { page } of [host, guest, watcher]) await page.waitForSelector('#app[data-status="playing"]');
-    expect(await watcher.page.getByRole("button", { name: /^Take seat/ }).count()).toBe(0);
+    expect(await watcher.page.getByRole("button", { name: /^Sit here/ }).count()).toBe(0);
     const boardOpacity = (page: Page) => page.locator(".board-wrap").evaluate((el) => getComputedStyle(el).opacity);
     await expect.poll(() => boardOpacity(host.page)).toBe("1");
     await screenshot(host.page, "classic-1-start");

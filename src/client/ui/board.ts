@@ -32,6 +32,7 @@ import { MARKS, POINT_COLOURS } from "./colours.ts";
 import type { I18n } from "./i18n/index.ts";
 import type { LegalMoves } from "./legal-moves.ts";
 import { MovePicker } from "./move-picker.ts";
+import { TouchAssist } from "./touch.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Distance between neighbouring holes, in SVG units. */
@@ -127,6 +128,8 @@ export class Board {
   private animations: Promise<void> = Promise.resolve();
   /** Counts the animations asked for: one still waiting when a later one comes is skipped. */
   private animationsAsked = 0;
+  /** Taps that snap to the nearest target, and the zoom on a piece picked by a tap (touch.ts). */
+  private readonly touch: TouchAssist;
 
   constructor(options: BoardOptions) {
     this.options = options;
@@ -149,6 +152,15 @@ export class Board {
     for (let hole = 0; hole < HOLE_COUNT; hole++) this.parts.push(this.drawHole(holesLayer, hole));
     this.animationLayer = el("g", { class: "animation", "aria-hidden": "true" }, svg);
     svg.addEventListener("keydown", (event) => this.onKey(event));
+    this.touch = new TouchAssist(svg, {
+      pitch: D,
+      targets: () => this.targets(),
+      hitArea: (name) => this.parts[parseHole(name)]?.group.querySelector(".hit") ?? undefined,
+      pick: (name) => {
+        this.focusHole = parseHole(name);
+        this.pick(name);
+      },
+    });
     this.relabel();
   }
 
@@ -368,6 +380,14 @@ export class Board {
     });
     this.element.classList.toggle("interactive", this.picker.canMove);
     this.renderPreview();
+    this.touch.follow(selection, destinations);
+  }
+
+  /** The holes a tap may snap to: the pieces that may move, the destinations or landings, and the selection's end. */
+  private targets(): Set<string> {
+    const { movable, destinations, selection } = this.picker;
+    const last = selection[selection.length - 1];
+    return new Set([...movable, ...destinations, ...(last === undefined ? [] : [last])]);
   }
 
   /** Where a hole is drawn on the board as it is turned now. */

@@ -105,7 +105,6 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   const form = h("form", { class: "create-form", novalidate: true });
   const preview = new Board({ i18n, onMove: () => {} });
   preview.element.classList.add("preview-board");
-  preview.element.setAttribute("aria-hidden", "true");
 
   const state: { -readonly [K in keyof Settings]: Settings[K] } & {
     -readonly [K in "clock" | "firstPlayer"]: TableSettings[K];
@@ -379,7 +378,8 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       "main",
       { class: "create" },
       h("div", { class: "card" }, form),
-      h("div", { class: "create-preview" }, preview.element),
+      // A picture of the settings: inert, so neither the keyboard nor a screen reader lands on its holes.
+      h("div", { class: "create-preview", inert: true, "aria-hidden": "true" }, preview.element),
     ),
     notices.element,
   );

@@ -34,6 +34,10 @@ export function append(parent: Node, children: (Child | Child[])[]): void {
 /**
  * A part of the page rebuilt only when what it shows changes, so that a
  * re-render for an unrelated update does not steal the focus from its buttons.
+ * The focus stays on the rebuilt element with the same `data-focus`; when that
+ * is gone (a button that no longer applies), on the nearest enclosing element
+ * with a `data-focus` that is still there (its row), rather than dropping to
+ * the page's body.
  */
 export class Section {
   readonly element: HTMLElement;
@@ -48,10 +52,22 @@ export class Section {
     if (next === this.key) return;
     this.key = next;
     const focused = document.activeElement;
-    const focusId =
-      focused instanceof HTMLElement && this.element.contains(focused) ? focused.dataset.focus : undefined;
+    const focusIds: string[] = [];
+    for (
+      let element = focused instanceof HTMLElement && this.element.contains(focused) ? focused : null;
+      element && element !== this.element;
+      element = element.parentElement
+    ) {
+      if (element.dataset.focus) focusIds.push(element.dataset.focus);
+    }
     this.element.replaceChildren();
     append(this.element, build());
-    if (focusId) this.element.querySelector<HTMLElement>(`[data-focus="${focusId}"]`)?.focus();
+    for (const id of focusIds) {
+      const target = this.element.querySelector<HTMLElement>(`[data-focus="${id}"]`);
+      if (target) {
+        target.focus();
+        break;
+      }
+    }
   }
 }

@@ -11,6 +11,7 @@ const root = document.getElementById("app") ?? document.body;
 const i18n = I18n.detect(location.search, storage(), navigator.languages ?? [navigator.language]);
 const setLang = () => {
   document.documentElement.lang = i18n.language;
+  document.title = i18n.t("title");
 };
 i18n.onChange(setLang);
 setLang();

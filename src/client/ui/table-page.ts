@@ -27,7 +27,7 @@ import { AwayNotice } from "./table-page/away-notice.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
-import { reportToParent } from "./table-page/embed.ts";
+import { followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
 import { Leavers } from "./table-page/leavers.ts";
@@ -130,6 +130,10 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   );
   replay.mount(boardWrap, side, moves.element);
   const main = h("main", { class: "table" }, boardWrap, side);
+
+  // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
+  const heading = h("h1", { class: "visually-hidden" });
+  main.prepend(heading);
   root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
   root.classList.toggle("embed", options.embed);
   const openFull = h("a", {
@@ -139,7 +143,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     rel: "noopener",
   });
   const embedRules = h("a", { class: "rules-link", href: rulesHref(i18n), target: "_blank", rel: "noopener" });
-  if (options.embed) root.append(h("p", { class: "embed-links" }, embedRules, openFull));
+  if (options.embed) main.append(h("p", { class: "embed-links" }, embedRules, openFull));
 
   const myTurn = (model: TableModel) =>
     model.status === "playing" && client.you.seat !== null && model.turn?.seat === client.you.seat;
@@ -156,6 +160,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     banner.render(client.connection);
     main.classList.toggle("offline", client.connection !== "open");
     main.setAttribute("aria-busy", String(client.connection !== "open"));
+    heading.textContent = i18n.t("title");
     if (!model) return;
     root.dataset.status = model.status;
     root.dataset.seq = String(model.seq);
@@ -259,6 +264,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       });
   });
   if (options.embed) reportToParent(client, tableId);
+  if (options.embed) followParent(root, tableId, i18n);
   i18n.onChange(() => {
     if (gone) return;
     board.relabel();

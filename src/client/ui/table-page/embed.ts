@@ -1,10 +1,15 @@
 /**
  * An embedded table reports to the page around it with postMessage
  * (docs/client.md): the welcome snapshot, every event of the log in order,
- * who the visitor is, the connection, and errors. Only what every spectator
- * sees is posted, never a token, so any origin may listen.
+ * who the visitor is, the connection, errors, and the height of its content
+ * (so the parent can size the iframe). Only what every spectator sees is
+ * posted, never a token, so any origin may listen. The parent may ask for a
+ * language; with `?height=auto` in the address the board is sized from the
+ * frame's width alone, so the content's height does not depend on the
+ * frame's and the parent can set the one from the other.
  */
 import type { ConnectionState, Identity, Snapshot, TableClient, TableEvent } from "../../sdk/index.ts";
+import { type I18n, isLanguage } from "../i18n/index.ts";
 
 type EmbedMessage = {
   readonly source: "chinese-checkers";
@@ -16,16 +21,50 @@ type EmbedMessage = {
   | { readonly type: "identity"; readonly you: Identity }
   | { readonly type: "connection"; readonly state: ConnectionState }
   | { readonly type: "error"; readonly code: string; readonly message: string }
+  | { readonly type: "resize"; readonly height: number }
 );
+
+const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
 
 /** Posts the table's messages to the parent page, when there is one. */
 export function reportToParent(client: TableClient, tableId: string): void {
   if (window.parent === window) return;
-  const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
   const header = { source: "chinese-checkers", version: 1, table: tableId } as const;
   client.on("welcome", ({ snapshot, you }) => post({ ...header, type: "welcome", snapshot, you }));
   client.on("event", ({ seq, event }) => post({ ...header, type: "event", seq, event }));
   client.on("identity", ({ you }) => post({ ...header, type: "identity", you }));
   client.on("connection", ({ state }) => post({ ...header, type: "connection", state }));
   client.on("error", (error) => post({ ...header, type: "error", code: error.code, message: error.message }));
+}
+
+/**
+ * The page's height, posted to the parent whenever it changes; the language
+ * the parent asks for; with `?height=auto`, a board sized from the width.
+ */
+export function followParent(root: HTMLElement, tableId: string, i18n: I18n): void {
+  if (new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
+  if (window.parent === window) return;
+  const header = { source: "chinese-checkers", version: 1, table: tableId } as const;
+
+  // The content's height in CSS pixels, whenever it changes (the page's root is as tall as its content in an embed).
+  let posted = -1;
+  const report = () => {
+    const height = Math.ceil(root.getBoundingClientRect().height);
+    if (height === posted || height === 0) return;
+    posted = height;
+    post({ ...header, type: "resize", height });
+  };
+  if (typeof ResizeObserver === "function") new ResizeObserver(report).observe(root);
+  report();
+
+  // The parent may ask for a language: { source: "chinese-checkers", type: "language", language: "fi" }.
+  window.addEventListener("message", (event: MessageEvent) => {
+    if (event.source !== window.parent) return;
+    const data: unknown = event.data;
+    if (typeof data !== "object" || data === null) return;
+    const { source, type, language } = data as Record<string, unknown>;
+    if (source === "chinese-checkers" && type === "language" && isLanguage(language) && language !== i18n.language) {
+      i18n.set(language); // for this page only: not kept for the next visit
+    }
+  });
 }

@@ -72,7 +72,13 @@ export class Seats {
         const classes = ["seat", isYou && "you", toMove && "to-move", !seat.name && "free", seat.away && "away"];
         return h(
           "li",
-          { class: classes.filter(Boolean).join(" "), "data-seat": seat.seat },
+          // The row takes the focus when the button in it that had it goes (after sitting down, say).
+          {
+            class: classes.filter(Boolean).join(" "),
+            "data-seat": seat.seat,
+            "data-focus": `seat-${seat.seat}`,
+            tabindex: -1,
+          },
           h("span", { class: "swatches" }, seatColours(model, seat.seat).map(swatch)),
           seat.name && seat.computer === null ? this.dot(seat.connected && (online || !isYou)) : null,
           h(
@@ -170,7 +176,7 @@ export class Seats {
     }
     switch (seatOffer(model.seats, you, model.status, seat.seat)) {
       case "sit": {
-        const label = i18n.t("moveToSeat", { n: seat.seat + 1 });
+        const label = i18n.t("takeSeat", { n: seat.seat + 1 });
         buttons.push(
           button(
             { class: "sit", "data-focus": `sit-${seat.seat}`, "aria-label": label, onclick: swap },

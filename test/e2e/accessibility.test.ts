@@ -1,0 +1,145 @@
+/**
+ * Accessibility: axe-core finds nothing on any page in any state, in each
+ * language, in light and dark mode: the front page, a table waiting for
+ * players (seen by its host, before and after sitting down), a game on its
+ * player's turn with a piece picked, the game over, and the embedded table.
+ * Besides axe: the page's title and top heading are in the page's language,
+ * every page has one h1, and sitting down leaves the keyboard focus on
+ * something (the seat's row), not on the page's body. Screenshots:
+ * test-results/screenshots/a11y-<language>-<scheme>-<state>.png, on a desktop.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./axe.ts";
+import { baseUrl, launch, screenshotDir } from "./helpers.ts";
+import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
+
+let browser: Browser;
+let lobby: TableAt;
+let playing: TableAt;
+let over: TableAt;
+beforeAll(async () => {
+  browser = await launch();
+  // Three tables for all the tests (the service lets an address create ten a minute): whoever sits down
+  // at the lobby leaves again.
+  [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DESKTOP = { width: 1366, height: 800 };
+const SCHEMES = ["light", "dark"] as const;
+/** Each language, the browser locale that asks for it, and what its pages say. */
+const LANGUAGES = [
+  { lang: "en", locale: "en-GB", title: "Chinese Checkers", heading: "Create a table", sit: "Sit here" },
+  { lang: "fi", locale: "fi-FI", title: "Kiinanshakki", heading: "Luo pöytä", sit: "Istu tähän" },
+  { lang: "sv", locale: "sv-SE", title: "Kinaschack", heading: "Skapa ett bord", sit: "Sitt här" },
+  { lang: "nb", locale: "nb-NO", title: "Kinasjakk", heading: "Opprett et bord", sit: "Sett deg her" },
+] as const;
+
+async function open(
+  locale: string,
+  scheme: (typeof SCHEMES)[number],
+  table?: TableAt,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    locale,
+    colorScheme: scheme,
+    reducedMotion: "reduce",
+    baseURL: baseUrl,
+  });
+  if (table) await seatedAt(context, table);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return { context, page };
+}
+
+describe("accessibility", () => {
+  for (const { lang, locale, title, heading, sit } of LANGUAGES) {
+    for (const scheme of SCHEMES) {
+      it(`${lang}, ${scheme}: no axe violation on any page; titles, headings and focus`, async () => {
+        const found: string[] = [];
+        const check = async (page: Page, state: string, scheme: string) => {
+          const name = `a11y-${lang}-${scheme}-${state}`;
+          await page.screenshot({ path: `${screenshotDir}/${name}.png` });
+          console.log(`screenshot: ${screenshotDir}/${name}.png`);
+          const violations = await axeViolations(page);
+          if (violations.length > 0) {
+            console.error(`axe, ${name}:\n${describeViolations(violations)}`);
+            for (const violation of violations) found.push(`${name}: ${violation.id} (${violation.nodes.length})`);
+          }
+          expect.soft(await page.locator("h1").count(), `${name}: one h1`).toBe(1);
+        };
+        // The front page.
+        {
+          const { context, page } = await open(locale, scheme);
+          await page.goto("/");
+          await page.locator("form button[type=submit]").waitFor();
+          expect.soft(await page.title()).toBe(title);
+          expect.soft(await page.locator("h1").textContent()).toBe(heading);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+          await check(page, "home", scheme);
+          await context.close();
+        }
+
+        // A table waiting for players, seen by its host; then the host sits down, and leaves again.
+        {
+          const { context, page } = await open(locale, scheme, lobby);
+          await page.goto(`/t/${lobby.id}`);
+          await page.waitForSelector('#app[data-status="waiting"]');
+          await page.locator(".seat .sit").first().waitFor();
+          expect.soft(await page.title()).toBe(title);
+          await check(page, "lobby", scheme);
+          await page.locator("#player-name").fill("Aino");
+          await page
+            .getByRole("button", { name: new RegExp(`^${sit}`) })
+            .first()
+            .click();
+          await page.waitForSelector('#app[data-seat="0"]');
+          const focused = await page.evaluate(() => {
+            const active = document.activeElement;
+            return active && active !== document.body
+              ? (active.closest("[data-seat]")?.getAttribute("data-seat") ?? active.tagName)
+              : null;
+          });
+          expect.soft(focused, "the focus after sitting down").toBe("0");
+          await check(page, "lobby-seated", scheme);
+          await page.locator('button[data-focus="leave"]').click();
+          await page.waitForSelector('#app[data-seat=""]');
+          await context.close();
+        }
+
+        // A game on the player's turn, a piece picked; the game over.
+        {
+          const { context, page } = await open(locale, scheme, playing);
+          await page.goto(`/t/${playing.id}`);
+          await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
+          await page.locator("svg.board.interactive .hole.movable").first().click();
+          await page.locator("svg.board .hole.destination").first().waitFor();
+          await check(page, "playing", scheme);
+          await context.close();
+        }
+        {
+          const { context, page } = await open(locale, scheme, over);
+          await page.goto(`/t/${over.id}`);
+          await page.waitForSelector('#app[data-status="over"]');
+          await page.locator(".standings").waitFor();
+          await check(page, "over", scheme);
+          await context.close();
+        }
+
+        // The embedded table, as a spectator sees it.
+        {
+          const { context, page } = await open(locale, scheme);
+          await page.goto(`/embed/${playing.id}`);
+          await page.waitForSelector('#app[data-status="playing"]');
+          await check(page, "embed", scheme);
+          await context.close();
+        }
+        expect(found).toEqual([]);
+      }, 240_000);
+    }
+  }
+});

@@ -1,0 +1,192 @@
+/**
+ * Phones. A move tapped with a finger on a 390 × 844 touch screen: a tap
+ * 12 px off the piece picks it, the board zooms on the piece and where it can
+ * go so that every destination is at least a 44 px target, and a tap 12 px
+ * off a destination, towards the nearest other target, plays the move there;
+ * then the board zooms out. And no page scrolls sideways at 320 or 390 px in
+ * any language: the front page, a table waiting for players (as its host, the
+ * widest rows), a game on the player's turn with a piece picked, the game over,
+ * and the embedded table; the language menu is on screen. Screenshots:
+ * test-results/screenshots/phone-*.png.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holeName } from "../../src/rules/index.ts";
+import { baseUrl, gameOf, launch, screenshotDir, snapshot } from "./helpers.ts";
+import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
+
+let browser: Browser;
+let lobby: TableAt;
+let playing: TableAt;
+let over: TableAt;
+beforeAll(async () => {
+  browser = await launch();
+  // The pages looked at, for every language (the service lets an address create ten tables a minute).
+  [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+/** The smallest target a finger hits reliably (Apple asks 44 pt, Material 48 dp). */
+const MIN_TARGET_PX = 44;
+
+async function phone(
+  table: TableAt | null,
+  viewport: { width: number; height: number },
+  locale = "en-GB",
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    locale,
+    baseURL: baseUrl,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    reducedMotion: "reduce",
+  });
+  if (table) await seatedAt(context, table);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return { context, page };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const path = `${screenshotDir}/phone-${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+}
+
+/** The centre of each hole's hit area on screen, and its width. */
+function holesOnScreen(page: Page, holes: readonly string[]) {
+  return page.evaluate((names) => {
+    const out: Record<string, { x: number; y: number; size: number }> = {};
+    for (const name of names) {
+      const rect = document.querySelector(`[data-hole="${name}"] .hit`)?.getBoundingClientRect();
+      if (rect) out[name] = { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2, size: rect.width };
+    }
+    return out;
+  }, holes);
+}
+
+const classesOf = (page: Page, hole: string) =>
+  page.locator(`[data-hole="${hole}"]`).evaluate((element) => element.getAttribute("class") ?? "");
+const viewBox = (page: Page) => page.locator("svg.board").evaluate((svg) => svg.getAttribute("viewBox"));
+
+describe("a phone", () => {
+  it("taps a move with a finger, off-centre: the board zooms so every destination is a 44 px target", async () => {
+    const table = await gameTable();
+    const { context, page } = await phone(table, PHONE);
+    await page.goto(`/t/${table.id}`);
+    await page.waitForSelector('#app[data-status="playing"][data-seat="0"] svg.board.interactive');
+    const before = await snapshot(table.id);
+    const whole = await viewBox(page);
+
+    // The piece with the most destinations, and of those the one nearest another target: the hardest to hit.
+    const moves = gameOf(before).legalMoves();
+    const byPiece = new Map<string, string[]>();
+    for (const move of moves) {
+      const from = holeName(move.path[0] as number);
+      byPiece.set(from, [...(byPiece.get(from) ?? []), holeName(move.path[move.path.length - 1] as number)]);
+    }
+    const [piece, destinations] = [...byPiece].sort((a, b) => b[1].length - a[1].length)[0] as [string, string[]];
+    expect(destinations.length).toBeGreaterThan(2);
+
+    // A tap 12 px off the piece picks it.
+    const pieceAt = (await holesOnScreen(page, [piece]))[piece];
+    if (!pieceAt) throw new Error("no piece on screen");
+    await page.touchscreen.tap(pieceAt.x + 12, pieceAt.y);
+    await expect.poll(() => classesOf(page, piece)).toContain("selected");
+    await expect.poll(() => page.locator("svg.board").getAttribute("class")).toContain("zoomed");
+    expect(await viewBox(page)).not.toBe(whole);
+    await shot(page, "touch-zoomed");
+
+    // Every destination's target: its cell, and no other target nearer than 44 px (a tap snaps to the nearest).
+    const targets = [...byPiece.keys(), ...destinations];
+    const seen = await holesOnScreen(page, targets);
+    let hardest = { hole: "", towards: "", gap: Number.POSITIVE_INFINITY };
+    for (const hole of destinations) {
+      const at = seen[hole];
+      if (!at) throw new Error(`${hole} is not on screen`);
+      expect(at.size, `${hole}'s cell`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+      expect(at.x).toBeGreaterThan(0);
+      expect(at.x).toBeLessThan(PHONE.width);
+      for (const other of targets) {
+        const there = seen[other];
+        if (other === hole || !there) continue;
+        const gap = Math.hypot(there.x - at.x, there.y - at.y);
+        if (gap < hardest.gap) hardest = { hole, towards: other, gap };
+      }
+    }
+    expect(hardest.gap, `from ${hardest.hole} to ${hardest.towards}`).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+
+    // A tap 12 px off that destination, towards its nearest neighbouring target, plays the move there.
+    const at = seen[hardest.hole];
+    const towards = seen[hardest.towards];
+    if (!at || !towards) throw new Error("lost the targets");
+    const k = 12 / hardest.gap;
+    await page.touchscreen.tap(at.x + (towards.x - at.x) * k, at.y + (towards.y - at.y) * k);
+    await expect
+      .poll(async () => (await snapshot(table.id)).game?.moves.length)
+      .toBe((before.game?.moves.length ?? 0) + 1);
+    const played = (await snapshot(table.id)).game?.moves.at(-1) ?? "";
+    expect(played.startsWith(`${piece}-`), played).toBe(true);
+    expect(played.endsWith(`-${hardest.hole}`), played).toBe(true);
+    await expect.poll(() => viewBox(page)).toBe(whole);
+    expect(await page.locator("svg.board").getAttribute("class")).not.toContain("zoomed");
+    await shot(page, "touch-played");
+    await context.close();
+  });
+
+  for (const locale of ["en-GB", "fi-FI", "sv-SE", "nb-NO"]) {
+    const lang = locale.slice(0, 2);
+    it(`${lang}: scrolls nothing sideways at 320 and 390 px on any page; the language menu is on screen`, async () => {
+      const found: string[] = [];
+      for (const viewport of [
+        { width: 320, height: 640 },
+        { width: 390, height: 844 },
+      ]) {
+        const pages: [string, TableAt | null, string, string][] = [
+          ["home", null, "/", "form button[type=submit]"],
+          ["lobby", lobby, `/t/${lobby.id}`, ".seat .add-computer"],
+          ["playing", playing, `/t/${playing.id}`, "svg.board.interactive"],
+          ["over", over, `/t/${over.id}`, ".standings"],
+          ["embed", null, `/embed/${playing.id}`, '#app[data-status="playing"]'],
+        ];
+        for (const [state, table, path, ready] of pages) {
+          const { context, page } = await phone(table, viewport, locale);
+          await page.goto(path);
+          await page.locator(ready).first().waitFor();
+          if (state === "playing") {
+            await page.locator("svg.board .hole.movable").first().click();
+            await page.locator("svg.board .hole.destination").first().waitFor();
+          }
+          const name = `${lang}-${viewport.width}-${state}`;
+          await shot(page, name);
+          const wide = await page.evaluate(() => {
+            const root = document.documentElement;
+            const out: string[] = [];
+            if (root.scrollWidth > root.clientWidth) out.push(`the page is ${root.scrollWidth} px wide`);
+            // Anything cut off at the right edge (the language menu was).
+            for (const element of Array.from(
+              document.querySelectorAll("header *, main button, main select, main input"),
+            )) {
+              const rect = element.getBoundingClientRect();
+              if (rect.width > 0 && rect.right > root.clientWidth + 0.5) {
+                out.push(
+                  `${element.tagName.toLowerCase()}.${element.getAttribute("class")} ends at ${Math.round(rect.right)}`,
+                );
+              }
+            }
+            return out;
+          });
+          for (const problem of wide) found.push(`${name}: ${problem}`);
+          if (state !== "embed") expect(await page.locator("select#language").isVisible(), name).toBe(true);
+          await context.close();
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

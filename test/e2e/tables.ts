@@ -1,0 +1,90 @@
+/**
+ * Tables in a given state for the browser tests that look at pages rather
+ * than play them (accessibility, phones): made from Node through the SDK, and
+ * a browser context that is already seated at one (the seat or host token in
+ * its localStorage, where the page looks for it).
+ */
+import type { BrowserContext } from "playwright-core";
+import { greedyMove } from "../../src/bots/index.ts";
+import {
+  createTable,
+  hostTokenKey,
+  memoryTokens,
+  seatTokenKey,
+  TableClient,
+  type TokenStore,
+} from "../../src/client/sdk/index.ts";
+import { formatPath } from "../../src/rules/index.ts";
+import { baseUrl } from "./helpers.ts";
+
+export interface TableAt {
+  readonly id: string;
+  /** localStorage keys and values that make a page this table's seat 1 (and host, where there is one). */
+  readonly tokens: Readonly<Record<string, string>>;
+}
+
+const KEY_PREFIX = "chinese-checkers:";
+
+function client(id: string, tokens: TokenStore = memoryTokens()): TableClient {
+  return new TableClient({ baseUrl, tableId: id, tokens, WebSocket });
+}
+
+/** The greedy computer player's move for the client's seat. */
+async function playGreedy(player: TableClient): Promise<void> {
+  const game = player.model?.game;
+  const action = game ? greedyMove(game) : null;
+  if (!action) throw new Error("no move");
+  await player.move(formatPath(action.move.path));
+}
+
+/** A three-seat table waiting for players, with Bjørn in seat 2; the tokens make a page its host, not seated. */
+export async function lobbyTable(): Promise<TableAt> {
+  const table = await createTable(baseUrl, { players: 3 });
+  const bjorn = client(table.id);
+  try {
+    await bjorn.join(1, "Bjørn");
+  } finally {
+    bjorn.close();
+  }
+  return { id: table.id, tokens: { [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken } };
+}
+
+/**
+ * A two-player race with seat 1 to move (the page's), after a move each; or,
+ * with `over`, the same table after seat 2 left the game, which ends it.
+ */
+export async function gameTable(over = false): Promise<TableAt> {
+  const table = await createTable(baseUrl, { players: 2, firstPlayer: 0 });
+  const tokens = memoryTokens();
+  tokens.set(hostTokenKey(table.id), table.hostToken);
+  const aino = client(table.id, tokens);
+  const bjorn = client(table.id);
+  try {
+    await aino.join(0, "Aino");
+    await bjorn.join(1, "Bjørn");
+    await aino.start();
+    await playGreedy(aino);
+    await playGreedy(bjorn);
+    if (over) await bjorn.leave();
+    const token = tokens.get(seatTokenKey(table.id));
+    if (!token) throw new Error("no seat token");
+    return {
+      id: table.id,
+      tokens: { [KEY_PREFIX + seatTokenKey(table.id)]: token, [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken },
+    };
+  } finally {
+    aino.close();
+    bjorn.close();
+  }
+}
+
+/** Puts the table's tokens in the context's localStorage before any page of its origin runs. */
+export async function seatedAt(context: BrowserContext, table: TableAt): Promise<void> {
+  await context.addInitScript((tokens: Record<string, string>) => {
+    try {
+      for (const [key, value] of Object.entries(tokens)) localStorage.setItem(key, value);
+    } catch {
+      // A frame without storage (about:blank).
+    }
+  }, table.tokens);
+}
