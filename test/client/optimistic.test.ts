@@ -88,6 +88,7 @@ describe("your own move, shown before the table confirms it", () => {
     expect(optimistic.pieces[to]).toBe(before[from]);
     expect(optimistic.lastMove).toEqual({ seat: 0, path, captured: [] });
     expect(optimistic.game?.turn?.player).toBe(1);
+    expect(optimistic.turn).toEqual({ seat: 1, colour: model().coloursOf(1)[0] });
     expect(model().pieces).toEqual(before);
     expect(model().turn?.seat).toBe(0);
 
@@ -134,6 +135,8 @@ describe("your own move, shown before the table confirms it", () => {
     expect(refused).toHaveLength(1);
     expect(refused[0]?.move.notation).toBe(notation);
     expect(refused[0]?.error.code).toBe("not-your-turn");
+    expect(optimistic.turn).toEqual(model().turn);
+    expect(optimistic.turn?.seat).toBe(0);
     expect(shown).toHaveLength(3);
     expect(shown[2]).toBe(before);
   });

@@ -116,7 +116,7 @@ describe("one person against the computer", () => {
     console.log(`computer game: ${winner} won after ${plies} plies, ${Math.round((Date.now() - started) / 1000)} s`);
 
     // --- The computer accepted the rematch already: Aino's acceptance starts the next game.
-    await page.getByRole("button", { name: "Rematch" }).click();
+    await page.locator(".side").getByRole("button", { name: "Rematch" }).click();
     await page.waitForSelector('#app[data-status="playing"]');
     await context.close();
   });

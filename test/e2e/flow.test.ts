@@ -260,6 +260,10 @@ describe("playing", () => {
       .toBe(colour);
     expect(Date.now() - clickedAt).toBeLessThan(1500);
     expect(await seqOf(host.page)).toBe(seqBefore);
+    // The rest of the page goes on with the board: the guest's turn as shown, not still "Your turn".
+    expect(await host.page.locator(".status .state").textContent()).toContain("Bjørn");
+    expect(await host.page.locator(".seat.to-move").getAttribute("data-seat")).toBe("1");
+    expect(await host.page.title()).toBe("Chinese Checkers");
     await screenshot(host.page, "flow-8-move-shown-before-the-table-answers");
     // The event arrives: the position stays, and nothing is animated again.
     await expect.poll(() => seqOf(host.page), { timeout: 5000 }).toBeGreaterThan(seqBefore);
@@ -317,7 +321,7 @@ describe("playing", () => {
       `${winner}1 pt · 1 game`,
       `${loser}0 pts · 1 game`,
     ]);
-    expect(await card.getByRole("button", { name: "Play again" }).count()).toBe(1);
+    expect(await card.getByRole("button", { name: "Rematch" }).count()).toBe(1);
     expect(await card.getByRole("link", { name: "New table" }).getAttribute("href")).toBe("/");
     await expect.poll(async () => (await inPage<number[]>(host.page, "tones")).includes(1046.5)).toBe(true);
     await screenshot(host.page, "flow-10-end-en");
@@ -336,8 +340,8 @@ describe("playing", () => {
     expect(await host.page.locator(".standings tbody tr").count()).toBe(2);
     await screenshot(host.page, "flow-13-end-closed");
 
-    // Play again from the card (the guest's): it closes, and the rematch counts the guest's acceptance.
-    await guestCard.getByRole("button", { name: "Pelaa uudelleen" }).click();
+    // The rematch from the card (the guest's): it closes, and the rematch counts the guest's acceptance.
+    await guestCard.getByRole("button", { name: "Uusintaottelu" }).click();
     expect(await guestCard.isHidden()).toBe(true);
     await expect.poll(async () => (await snapshot(id)).seats[1]?.rematch).toBe(true);
 

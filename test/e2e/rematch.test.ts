@@ -98,7 +98,7 @@ describe("between games", () => {
     expect(await guest.page.locator("#next-first-player").count()).toBe(0);
 
     // --- Rematch: Bjørn accepts; both pages say they wait for Aino.
-    await guest.page.getByRole("button", { name: "Rematch", exact: true }).click();
+    await guest.page.locator(".side").getByRole("button", { name: "Rematch", exact: true }).click();
     await expect.poll(() => guest.page.getByRole("button", { name: "Rematch accepted" }).isDisabled()).toBe(true);
     for (const { page } of [host, guest]) {
       await expect
@@ -115,7 +115,7 @@ describe("between games", () => {
     await host.page.setViewportSize(DESKTOP);
 
     // Aino accepts: game 2 starts at once, Bjørn first, the score still shown.
-    await host.page.getByRole("button", { name: "Rematch", exact: true }).click();
+    await host.page.locator(".side").getByRole("button", { name: "Rematch", exact: true }).click();
     for (const { page } of [host, guest]) {
       await page.waitForSelector('#app[data-status="playing"]');
       expect(await page.locator(".seat.to-move .name").textContent()).toBe("Bjørn");
@@ -141,7 +141,7 @@ describe("between games", () => {
     await host.page.locator(".side").scrollIntoViewIfNeeded();
     await screenshot(host.page, "rematch-4-seat-free-phone");
     await host.page.setViewportSize(DESKTOP);
-    await host.page.getByRole("button", { name: "Rematch", exact: true }).click();
+    await host.page.locator(".side").getByRole("button", { name: "Rematch", exact: true }).click();
     await expect.poll(() => host.page.getByRole("button", { name: "Rematch accepted" }).isDisabled()).toBe(true);
 
     // Bjørn sits down again, then closes his page without accepting: the host accepts for him.

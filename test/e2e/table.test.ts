@@ -191,7 +191,8 @@ describe("a classic table in the browser", () => {
     // players have accepted, a new game starts.
     const [leaverSeat, leaverName] = leaver === host.page ? [0, "Aino"] : [1, "Bjørn"];
     await takeSeat(leaver, leaverSeat, leaverName);
-    for (const page of players) await page.getByRole("button", { name: "Rematch", exact: true }).click();
+    for (const page of players)
+      await page.locator(".side").getByRole("button", { name: "Rematch", exact: true }).click();
     for (const page of everyone) {
       await page.waitForSelector('#app[data-status="playing"]');
       await expect.poll(() => page.locator(".move-list li").count()).toBe(0);

@@ -21,7 +21,7 @@ import type { TableEvent } from "../../protocol/index.ts";
 import { type Action, Game, HOLE_COUNT, holeName, type Point } from "../../rules/index.ts";
 import { newRequestId, type TableClient } from "./client.ts";
 import type { SdkError } from "./errors.ts";
-import type { LastMove } from "./model.ts";
+import type { LastMove, TableModel } from "./model.ts";
 
 /** A move sent and shown, not yet confirmed. */
 export interface PendingMove {
@@ -114,6 +114,13 @@ export class OptimisticMoves {
       if (occupant) pieces[holeName(hole)] = occupant;
     }
     return pieces;
+  }
+
+  /** Whose turn as shown: the one after the pending move (null if it ends the game), else the table's. */
+  get turn(): TableModel["turn"] {
+    if (!this.shown) return this.client.model?.turn ?? null;
+    const turn = this.shown.turn;
+    return turn ? { seat: turn.player, colour: turn.colour ?? null } : null;
   }
 
   /** The last move as shown: the pending one, else the table's last. */

@@ -146,7 +146,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   if (options.embed) main.append(h("p", { class: "embed-links" }, embedRules, openFull));
 
   const myTurn = (model: TableModel) =>
-    model.status === "playing" && client.you.seat !== null && model.turn?.seat === client.you.seat;
+    model.status === "playing" && client.you.seat !== null && optimistic.turn?.seat === client.you.seat;
   /** Whether it was your turn at the last render: the turn cue sounds when it becomes so, not on arrival. */
   let wasMyTurn: boolean | null = null;
 
@@ -170,6 +170,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       you: client.you,
       names: seatNames(i18n, model),
       players: playerNames(i18n, model),
+      turn: optimistic.turn,
     };
 
     const mine = myTurn(model);

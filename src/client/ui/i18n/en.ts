@@ -231,7 +231,6 @@ const messages = {
   ordinal_few: "{n}rd",
   ordinal_other: "{n}th",
   countedOut: "counted out",
-  playAgain: "Play again",
   close: "Close",
 };
 

@@ -229,7 +229,6 @@ export const fi: Translation = {
     ordinal_few: "{n}.",
     ordinal_other: "{n}.",
     countedOut: "poistettu",
-    playAgain: "Pelaa uudelleen",
     close: "Sulje",
   },
   errors: {

@@ -229,7 +229,6 @@ export const nb: Translation = {
     ordinal_few: "{n}.",
     ordinal_other: "{n}.",
     countedOut: "tatt ut",
-    playAgain: "Spill igjen",
     close: "Lukk",
   },
   errors: {

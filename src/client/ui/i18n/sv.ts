@@ -229,7 +229,6 @@ export const sv: Translation = {
     ordinal_few: "{n}:e",
     ordinal_other: "{n}:e",
     countedOut: "togs ur spelet",
-    playAgain: "Spela igen",
     close: "Stäng",
   },
   errors: {

@@ -8,9 +8,9 @@
 import type { TableClient } from "../../sdk/index.ts";
 import type { Board } from "../board.ts";
 import { h, Section } from "../dom.ts";
-import type { I18n, MessageKey } from "../i18n/index.ts";
+import type { I18n } from "../i18n/index.ts";
 import { Confirmation } from "./confirmation.ts";
-import { type RematchButton, rematchState } from "./rematch-state.ts";
+import { REMATCH_LABEL, type RematchButton, rematchState } from "./rematch-state.ts";
 import type { TableView } from "./view.ts";
 
 export class Controls {
@@ -108,14 +108,6 @@ export class Controls {
   /** Rematch, in the words of what it accepts; disabled once there is nothing left for this visitor to accept. */
   private rematchButton(button: RematchButton): HTMLElement | null {
     if (button === null) return null;
-    const text = {
-      accept: "rematch",
-      "also-for-absent": "rematchAlsoForAbsent",
-      "for-absent": "rematchForAbsent",
-      accepted: "rematchAccepted",
-      "next-game": "nextGame",
-      idle: "rematch",
-    } as const satisfies Record<NonNullable<RematchButton>, MessageKey>;
     const done = button === "accepted" || button === "idle";
     return h(
       "button",
@@ -126,7 +118,7 @@ export class Controls {
         disabled: done,
         onclick: () => this.client.rematch().catch(() => {}),
       },
-      this.i18n.t(text[button]),
+      this.i18n.t(REMATCH_LABEL[button]),
     );
   }
 }

@@ -15,7 +15,7 @@ import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import { type I18n, isolate } from "../i18n/index.ts";
 import { ordinal, reasonText } from "./reason-text.ts";
-import { rematchState } from "./rematch-state.ts";
+import { REMATCH_LABEL, rematchState } from "./rematch-state.ts";
 import { hasScore, scoreText } from "./score-text.ts";
 import { seatColours, type TableView } from "./view.ts";
 
@@ -197,10 +197,10 @@ export class GameOverDialog {
     );
   }
 
-  /** Play again (for those who have a rematch to accept), a new table, and nothing more. */
+  /** The rematch (for those who have one to accept), a new table, and nothing more. */
   private actions(rematch: ReturnType<typeof rematchState>["button"]): HTMLElement {
     const { i18n, client } = this;
-    const again = rematch === "accept" || rematch === "also-for-absent" || rematch === "next-game";
+    const again = rematch === "accept" || rematch === "also-for-absent" || rematch === "next-game" ? rematch : null;
     return h(
       "div",
       { class: "buttons end-actions" },
@@ -209,14 +209,14 @@ export class GameOverDialog {
             "button",
             {
               type: "button",
-              class: "primary play-again",
-              "data-focus": "play-again",
+              class: "primary rematch",
+              "data-focus": "card-rematch",
               onclick: () => {
                 client.rematch().catch(() => {});
                 this.close();
               },
             },
-            i18n.t("playAgain"),
+            i18n.t(REMATCH_LABEL[again]),
           )
         : null,
       this.newTable ? h("a", { class: "new-table-link", href: "/" }, i18n.t("newTable")) : null,

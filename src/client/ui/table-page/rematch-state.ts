@@ -4,6 +4,7 @@
  * Pure, so it is tested under Node.
  */
 import type { Identity, SeatView } from "../../sdk/index.ts";
+import type { MessageKey } from "../i18n/index.ts";
 
 /**
  * The button: `accept` (your seat only), `also-for-absent` (your seat and the
@@ -15,6 +16,16 @@ import type { Identity, SeatView } from "../../sdk/index.ts";
  * spectator, who has no part in it.
  */
 export type RematchButton = "accept" | "also-for-absent" | "for-absent" | "accepted" | "next-game" | "idle" | null;
+
+/** What the button says, in the words of what it accepts: the same in the side panel and on the end-of-game card. */
+export const REMATCH_LABEL = {
+  accept: "rematch",
+  "also-for-absent": "rematchAlsoForAbsent",
+  "for-absent": "rematchForAbsent",
+  accepted: "rematchAccepted",
+  "next-game": "nextGame",
+  idle: "rematch",
+} as const satisfies Record<NonNullable<RematchButton>, MessageKey>;
 
 export interface RematchState {
   readonly button: RematchButton;

@@ -58,9 +58,8 @@ export class Seats {
     this.joinRow = h("div", { class: "join-row" }, this.nameLabel, this.nameInput);
   }
 
-  render({ model, you, names }: TableView): void {
+  render({ model, you, names, turn }: TableView): void {
     const { i18n, client } = this;
-    const turn = model.turn;
     const timed = model.status === "playing" && model.deadline !== null;
     const online = client.connection === "open";
     const key = [model.seats, you, model.status, turn?.seat, timed, model.spectators, online, i18n.language];

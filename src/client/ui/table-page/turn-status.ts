@@ -19,9 +19,8 @@ export class TurnStatus {
     this.i18n = i18n;
   }
 
-  render({ model, you, names, players }: TableView): void {
+  render({ model, you, names, players, turn }: TableView): void {
     const { i18n } = this;
-    const turn = model.turn;
     const key = [
       model.status,
       turn,

@@ -14,6 +14,11 @@ export interface TableView {
    * place are still that player's.
    */
   readonly players: readonly string[];
+  /**
+   * Whose turn as the page shows it: with a move of yours on its way, the
+   * turn after it (as the board already shows that move played), else the model's.
+   */
+  readonly turn: TableModel["turn"];
 }
 
 /** The server names a computer player "Computer n", n its seat when it sat down (it keeps the name through a swap). */
