@@ -1,12 +1,16 @@
 /**
- * Accessibility: axe-core finds nothing on any page in any state, in each
- * language, in light and dark mode: the front page, a table waiting for
- * players (seen by its host, before and after sitting down), a game on its
- * player's turn with a piece picked, the game over, and the embedded table.
- * Besides axe: the page's title and top heading are in the page's language,
- * every page has one h1, and sitting down leaves the keyboard focus on
- * something (the seat's row), not on the page's body. Screenshots:
- * test-results/screenshots/a11y-<language>-<scheme>-<state>.png, on a desktop.
+ * Accessibility: axe-core finds nothing on any page in any state: the front
+ * page, a table waiting for players (seen by its host, before and after
+ * sitting down), a game on its player's turn with a piece picked, the game
+ * over, the embedded table, the rules and the not-found page. Each language
+ * in light mode; dark mode in English (what dark mode changes is colours,
+ * which no language changes, and axe's colour-contrast rule is the slow one).
+ * The end-of-game card and the replay are checked where they are opened
+ * (flow.test.ts, view.test.ts). Besides axe: the page's title and top heading
+ * are in the page's language, every page has one h1, and sitting down leaves
+ * the keyboard focus on something (the seat's row), not on the page's body.
+ * Screenshots: test-results/screenshots/a11y-<language>-<scheme>-<state>.png,
+ * on a desktop.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,90 +60,100 @@ async function open(
   return { context, page };
 }
 
+/** Every language in light mode, and English in dark mode too. */
+const RUNS = [
+  ...LANGUAGES.map((language) => ({ ...language, scheme: "light" as const })),
+  { ...LANGUAGES[0], scheme: "dark" as const },
+];
+
 describe("accessibility", () => {
-  for (const { lang, locale, title, heading, sit } of LANGUAGES) {
-    for (const scheme of SCHEMES) {
-      it(`${lang}, ${scheme}: no axe violation on any page; titles, headings and focus`, async () => {
-        const found: string[] = [];
-        const check = async (page: Page, state: string, scheme: string) => {
-          const name = `a11y-${lang}-${scheme}-${state}`;
-          await page.screenshot({ path: `${screenshotDir}/${name}.png` });
-          console.log(`screenshot: ${screenshotDir}/${name}.png`);
-          const violations = await axeViolations(page);
-          if (violations.length > 0) {
-            console.error(`axe, ${name}:\n${describeViolations(violations)}`);
-            for (const violation of violations) found.push(`${name}: ${violation.id} (${violation.nodes.length})`);
-          }
-          expect.soft(await page.locator("h1").count(), `${name}: one h1`).toBe(1);
-        };
-        // The front page.
-        {
-          const { context, page } = await open(locale, scheme);
-          await page.goto("/");
-          await page.locator("form button[type=submit]").waitFor();
-          expect.soft(await page.title()).toBe(title);
-          expect.soft(await page.locator("h1").textContent()).toBe(heading);
-          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-          await check(page, "home", scheme);
-          await context.close();
+  for (const { lang, locale, title, heading, sit, scheme } of RUNS) {
+    it(`${lang}, ${scheme}: no axe violation on any page; titles, headings and focus`, async () => {
+      const found: string[] = [];
+      const check = async (page: Page, state: string, scheme: string) => {
+        const name = `a11y-${lang}-${scheme}-${state}`;
+        await page.screenshot({ path: `${screenshotDir}/${name}.png` });
+        console.log(`screenshot: ${screenshotDir}/${name}.png`);
+        const violations = await axeViolations(page);
+        if (violations.length > 0) {
+          console.error(`axe, ${name}:\n${describeViolations(violations)}`);
+          for (const violation of violations) found.push(`${name}: ${violation.id} (${violation.nodes.length})`);
         }
+        expect.soft(await page.locator("h1").count(), `${name}: one h1`).toBe(1);
+      };
+      // The front page.
+      {
+        const { context, page } = await open(locale, scheme);
+        await page.goto("/");
+        await page.locator("form button[type=submit]").waitFor();
+        expect.soft(await page.title()).toBe(title);
+        expect.soft(await page.locator("h1").textContent()).toBe(heading);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await check(page, "home", scheme);
+        await context.close();
+      }
 
-        // A table waiting for players, seen by its host; then the host sits down, and leaves again.
-        {
-          const { context, page } = await open(locale, scheme, lobby);
-          await page.goto(`/t/${lobby.id}`);
-          await page.waitForSelector('#app[data-status="waiting"]');
-          await page.locator(".seat .sit").first().waitFor();
-          expect.soft(await page.title()).toBe(title);
-          await check(page, "lobby", scheme);
-          await page.locator("#player-name").fill("Aino");
-          await page
-            .getByRole("button", { name: new RegExp(`^${sit}`) })
-            .first()
-            .click();
-          await page.waitForSelector('#app[data-seat="0"]');
-          const focused = await page.evaluate(() => {
-            const active = document.activeElement;
-            return active && active !== document.body
-              ? (active.closest("[data-seat]")?.getAttribute("data-seat") ?? active.tagName)
-              : null;
-          });
-          expect.soft(focused, "the focus after sitting down").toBe("0");
-          await check(page, "lobby-seated", scheme);
-          await page.locator('button[data-focus="leave"]').click();
-          await page.waitForSelector('#app[data-seat=""]');
-          await context.close();
-        }
+      // A table waiting for players, seen by its host; then the host sits down, and leaves again.
+      {
+        const { context, page } = await open(locale, scheme, lobby);
+        await page.goto(`/t/${lobby.id}`);
+        await page.waitForSelector('#app[data-status="waiting"]');
+        await page.locator(".seat .sit").first().waitFor();
+        expect.soft(await page.title()).toBe(title);
+        await check(page, "lobby", scheme);
+        await page.locator("#player-name").fill("Aino");
+        await page
+          .getByRole("button", { name: new RegExp(`^${sit}`) })
+          .first()
+          .click();
+        await page.waitForSelector('#app[data-seat="0"]');
+        const focused = await page.evaluate(() => {
+          const active = document.activeElement;
+          return active && active !== document.body
+            ? (active.closest("[data-seat]")?.getAttribute("data-seat") ?? active.tagName)
+            : null;
+        });
+        expect.soft(focused, "the focus after sitting down").toBe("0");
+        await check(page, "lobby-seated", scheme);
+        await page.locator('button[data-focus="leave"]').click();
+        await page.waitForSelector('#app[data-seat=""]');
+        await context.close();
+      }
 
-        // A game on the player's turn, a piece picked; the game over.
-        {
-          const { context, page } = await open(locale, scheme, playing);
-          await page.goto(`/t/${playing.id}`);
-          await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
-          await page.locator("svg.board.interactive .hole.movable").first().click();
-          await page.locator("svg.board .hole.destination").first().waitFor();
-          await check(page, "playing", scheme);
-          await context.close();
-        }
-        {
-          const { context, page } = await open(locale, scheme, over);
-          await page.goto(`/t/${over.id}`);
-          await page.waitForSelector('#app[data-status="over"]');
-          await page.locator(".standings").waitFor();
-          await check(page, "over", scheme);
-          await context.close();
-        }
+      // A game on the player's turn, a piece picked; the game over.
+      {
+        const { context, page } = await open(locale, scheme, playing);
+        await page.goto(`/t/${playing.id}`);
+        await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
+        await page.locator("svg.board.interactive .hole.movable").first().click();
+        await page.locator("svg.board .hole.destination").first().waitFor();
+        await check(page, "playing", scheme);
+        await context.close();
+      }
+      {
+        const { context, page } = await open(locale, scheme, over);
+        await page.goto(`/t/${over.id}`);
+        await page.waitForSelector('#app[data-status="over"]');
+        await page.locator(".standings").waitFor();
+        await check(page, "over", scheme);
+        await context.close();
+      }
 
-        // The embedded table, as a spectator sees it.
-        {
-          const { context, page } = await open(locale, scheme);
-          await page.goto(`/embed/${playing.id}`);
-          await page.waitForSelector('#app[data-status="playing"]');
-          await check(page, "embed", scheme);
-          await context.close();
-        }
-        expect(found).toEqual([]);
-      }, 240_000);
-    }
+      // The embedded table, as a spectator sees it; the rules; a table that is not there.
+      {
+        const { context, page } = await open(locale, scheme);
+        await page.goto(`/embed/${playing.id}`);
+        await page.waitForSelector('#app[data-status="playing"]');
+        await check(page, "embed", scheme);
+        await page.goto("/rules");
+        await page.locator("main h1").waitFor();
+        await check(page, "rules", scheme);
+        await page.goto("/t/DDDDDDDDDDDDDDDD");
+        await page.locator("main h1").waitFor();
+        await check(page, "not-found", scheme);
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    }, 240_000);
   }
 });

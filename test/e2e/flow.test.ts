@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Point } from "../../src/rules/index.ts";
 import { holeName } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { baseUrl, createFromForm, gameOf, launch, playToEnd, screenshot, snapshot } from "./helpers.ts";
 
 const DESKTOP = { width: 1366, height: 800 };
@@ -166,6 +167,7 @@ describe("the waiting room", () => {
     await expect.poll(() => watcher.page.locator(".watching").textContent()).toBe("1 other watching");
     await expect.poll(() => guest.page.locator(".watching").textContent()).toBe("1 muu katsoo");
     await screenshot(guest.page, "flow-4-visitor-phone-fi");
+    await expectNoAxeViolations(guest.page, "the waiting room, a visitor on a phone, in Finnish");
     await screenshot(watcher.page, "flow-5-visitor-desktop");
 
     // --- The guest sits down with Enter in the name field: the first free seat.
@@ -186,6 +188,7 @@ describe("the waiting room", () => {
       "Everyone is seated: start when you are ready.",
     );
     await screenshot(host.page, "flow-6-host-ready");
+    await expectNoAxeViolations(host.page, "the waiting room, full, the host to start");
     await host.page.setViewportSize(PHONE);
     expect(await inFirstScreen(host.page, ".lobby .start")).toBe(true);
     await screenshot(host.page, "flow-7-host-ready-phone");
@@ -325,6 +328,7 @@ describe("playing", () => {
     expect(await card.getByRole("link", { name: "New table" }).getAttribute("href")).toBe("/");
     await expect.poll(async () => (await inPage<number[]>(host.page, "tones")).includes(1046.5)).toBe(true);
     await screenshot(host.page, "flow-10-end-en");
+    await expectNoAxeViolations(host.page, "the end-of-game card");
 
     const guestCard = guest.page.getByRole("dialog", { name: "Peli päättyi" });
     await guestCard.waitFor();
@@ -333,6 +337,7 @@ describe("playing", () => {
     await screenshot(guest.page, "flow-11-end-fi");
     await guest.page.setViewportSize(PHONE);
     await screenshot(guest.page, "flow-12-end-fi-phone");
+    await expectNoAxeViolations(guest.page, "the end-of-game card on a phone, in Finnish");
 
     // Escape closes the card; the board and the side panel's result stay.
     await host.page.keyboard.press("Escape");

@@ -26,6 +26,7 @@ import {
 import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath, Game, holeName, POINT_HOLES, type Point, parseMove } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { baseUrl, DESKTOP, launch, overflowsSideways, PHONE, screenshotDir, snapshot } from "./helpers.ts";
 
 let browser: Browser;
@@ -297,6 +298,7 @@ describe("the last move and stepping through the game", () => {
       expect(await page.locator("svg.board.interactive").count()).toBe(0);
       expect(await page.locator(".replay-tag").isVisible()).toBe(true);
       await shot(page, "desktop-replay-back");
+      await expectNoAxeViolations(page, "stepping back through the game");
 
       // The start, then forward one, then a move clicked in the list.
       await page.getByRole("button", { name: "Start of the game" }).click();
@@ -350,6 +352,7 @@ describe("the last move and stepping through the game", () => {
       await shot(dark.page, "desktop-dark-last-move");
       await dark.page.getByRole("button", { name: "Previous move" }).click();
       await shot(dark.page, "desktop-dark-replay");
+      await expectNoAxeViolations(dark.page, "stepping back, in dark mode");
       for (const { context } of [player, dark]) await context.close();
     } finally {
       table.close();
@@ -397,6 +400,7 @@ describe("the last move and stepping through the game", () => {
       expect(await boardPieces(page)).toEqual(enginePieces(await snapshot(table.id), 5));
       expect(await overflowsSideways(page)).toBe(false);
       await shot(page, "phone-replay");
+      await expectNoAxeViolations(page, "stepping back, on a phone");
       await page.locator(".table-settings summary").click();
       await page.locator(".table-settings").scrollIntoViewIfNeeded();
       await shot(page, "phone-settings");
