@@ -100,7 +100,7 @@ describe("one person against the computer", () => {
     await screenshot(page, "computer-2-mid-game");
 
     // --- The rest of Aino's moves from Node; the computer answers on its own, and her page shows the end.
-    // Played from Node, the moves come every half second, each of the computer's animated on the board: the
+    // Played from Node, the moves come every quarter of a second, each of the computer's animated on the board: the
     // headless shell's software rendering falls behind, and its screenshots wait 20 to 30 s for it to catch up.
     // Without the animations (as for a visitor who asks for reduced motion) it keeps up.
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -24,7 +24,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** The stall remedies' grace period under test (the service's default is 60 s). */
 const STALL_GRACE_SECONDS = 3;
 /** How long the computer waits before it plays a turn under test (the service's default is 1500 ms): a whole game against it fits a test. */
-const COMPUTER_DELAY_MS = 500;
+const COMPUTER_DELAY_MS = 250;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync(process.execPath, ["scripts/build-client.mjs"], { cwd: root, stdio: "inherit" });

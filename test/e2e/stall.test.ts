@@ -43,7 +43,7 @@ async function playOneMove(page: Page, id: string): Promise<void> {
   await clickMove(page, [path[0] as string, path[path.length - 1] as string]);
 }
 
-/** The computer moves an away seat 0.5 s after its turn begins (COMPUTER_DELAY_MS in global-setup.ts). */
+/** The computer moves an away seat a quarter of a second after its turn begins (COMPUTER_DELAY_MS in global-setup.ts). */
 const waitForComputer = (page: Page, moves: number) =>
   expect.poll(() => page.locator(".move-list li").count(), { timeout: 5000 }).toBe(moves);
 const liveText = (page: Page) => page.locator('div.visually-hidden[aria-live="polite"]').textContent();
@@ -83,7 +83,7 @@ describe("a player who vanishes on their turn", () => {
     await screenshot(aino.page, "stall-1-remedies-counting-down-phone");
     await aino.page.setViewportSize(DESKTOP);
 
-    // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (0.5 s later).
+    // After the grace period the buttons wake up; the computer takes the seat and moves for Bjørn (a quarter of a second later).
     // expect.poll waits 1 s by default: up to the whole grace may be left, on a busy machine more.
     await expect
       .poll(() => panel.locator("p").textContent(), { timeout: 15_000 })
