@@ -29,6 +29,9 @@ declare module "vitest" {
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on these two-core machines, one, and every
+    // file would wait for the browser tests. With two, the other projects run beside them.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: "rules", include: ["test/rules/**/*.test.ts"], environment: "node" },
@@ -75,6 +78,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["test/e2e/global-setup.ts"],
           // One browser at a time: the machine has two cores, and wrangler dev needs one.
+          // One browser test at a time: wrangler dev and Chromium share the machine's two cores.
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -15,7 +15,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./axe.ts";
-import { baseUrl, launch, screenshotDir } from "./helpers.ts";
+import { baseUrl, DESKTOP, launch, screenshotDir } from "./helpers.ts";
 import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
@@ -32,7 +32,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const DESKTOP = { width: 1366, height: 800 };
 const SCHEMES = ["light", "dark"] as const;
 /** Each language, the browser locale that asks for it, and what its pages say. */
 const LANGUAGES = [

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { createTable, hostTokenKey, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
 import { formatPath, POINTS } from "../../src/rules/index.ts";
-import { baseUrl, DESKTOP, launch, overflowsSideways, PHONE, screenshotDir } from "./helpers.ts";
+import { baseUrl, DESKTOP, fetchFromOwnAddress, launch, overflowsSideways, PHONE, screenshotDir } from "./helpers.ts";
 
 let browser: Browser;
 let id: string;
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** A table of six players, seated and started from Node, after PLIES moves; then everyone disconnects. */
 async function sixPlayerTable(): Promise<string> {
-  const table = await createTable(baseUrl, { players: 6 });
+  const table = await createTable(baseUrl, { players: 6 }, fetchFromOwnAddress);
   const clients = POINTS.map((_, seat) => {
     const tokens = memoryTokens();
     if (seat === 0) tokens.set(hostTokenKey(table.id), table.hostToken); // the first hello presents it
@@ -229,7 +229,7 @@ describe("the table's colours, marks and dark mode", () => {
           await shot(page, `create-capture-${scheme}`);
         }
         // A table waiting for players: the share box, the name field, the buttons.
-        const waiting = await createTable(baseUrl, { players: 3 });
+        const waiting = await createTable(baseUrl, { players: 3 }, fetchFromOwnAddress);
         await page.goto(`/t/${waiting.id}`);
         await page.waitForSelector('#app[data-status="waiting"]');
         await shot(page, `lobby-${scheme}-${device}`);

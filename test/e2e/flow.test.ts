@@ -16,10 +16,7 @@ import type { Point } from "../../src/rules/index.ts";
 import { holeName } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { baseUrl, createFromForm, gameOf, launch, playToEnd, screenshot, snapshot } from "./helpers.ts";
-
-const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { baseUrl, createFromForm, DESKTOP, gameOf, launch, PHONE, playToEnd, screenshot, snapshot } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -338,6 +335,20 @@ describe("playing", () => {
     await guest.page.setViewportSize(PHONE);
     await screenshot(guest.page, "flow-12-end-fi-phone");
     await expectNoAxeViolations(guest.page, "the end-of-game card on a phone, in Finnish");
+    // The card follows the page's language: in Swedish and Norwegian too, on the phone and on a desktop.
+    for (const [language, heading, reason] of [
+      ["sv", "Spelet är slut", isolated`${winner} kom först i mål.`],
+      ["nb", "Spillet er over", isolated`${winner} kom først i mål.`],
+    ] as const) {
+      await guest.page.locator("#language").selectOption(language);
+      const translated = guest.page.getByRole("dialog", { name: heading });
+      await expect.poll(() => translated.locator(".end-reason").textContent()).toBe(reason);
+      await screenshot(guest.page, `flow-12-end-${language}-phone`);
+      await guest.page.setViewportSize(DESKTOP);
+      await screenshot(guest.page, `flow-11-end-${language}`);
+      await guest.page.setViewportSize(PHONE);
+    }
+    await guest.page.locator("#language").selectOption("fi");
 
     // Escape closes the card; the board and the side panel's result stay.
     await host.page.keyboard.press("Escape");

@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holeName } from "../../src/rules/index.ts";
-import { baseUrl, gameOf, launch, screenshotDir, snapshot } from "./helpers.ts";
+import { baseUrl, gameOf, launch, PHONE, screenshotDir, snapshot } from "./helpers.ts";
 import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
@@ -28,7 +28,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 390, height: 844 };
 /** The smallest target a finger hits reliably (Apple asks 44 pt, Material 48 dp). */
 const MIN_TARGET_PX = 44;
 

@@ -15,7 +15,7 @@ import {
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
-import { baseUrl } from "./helpers.ts";
+import { baseUrl, fetchFromOwnAddress } from "./helpers.ts";
 
 export interface TableAt {
   readonly id: string;
@@ -39,7 +39,7 @@ async function playGreedy(player: TableClient): Promise<void> {
 
 /** A three-seat table waiting for players, with Bjørn in seat 2; the tokens make a page its host, not seated. */
 export async function lobbyTable(): Promise<TableAt> {
-  const table = await createTable(baseUrl, { players: 3 });
+  const table = await createTable(baseUrl, { players: 3 }, fetchFromOwnAddress);
   const bjorn = client(table.id);
   try {
     await bjorn.join(1, "Bjørn");
@@ -54,7 +54,7 @@ export async function lobbyTable(): Promise<TableAt> {
  * with `over`, the same table after seat 2 left the game, which ends it.
  */
 export async function gameTable(over = false): Promise<TableAt> {
-  const table = await createTable(baseUrl, { players: 2, firstPlayer: 0 });
+  const table = await createTable(baseUrl, { players: 2, firstPlayer: 0 }, fetchFromOwnAddress);
   const tokens = memoryTokens();
   tokens.set(hostTokenKey(table.id), table.hostToken);
   const aino = client(table.id, tokens);

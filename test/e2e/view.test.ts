@@ -27,7 +27,16 @@ import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath, Game, holeName, POINT_HOLES, type Point, parseMove } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { baseUrl, DESKTOP, launch, overflowsSideways, PHONE, screenshotDir, snapshot } from "./helpers.ts";
+import {
+  baseUrl,
+  DESKTOP,
+  fetchFromOwnAddress,
+  launch,
+  overflowsSideways,
+  PHONE,
+  screenshotDir,
+  snapshot,
+} from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +56,7 @@ interface Table {
 
 /** A table created with `settings`, every seat taken from Node (seat 0 holds the host token), and started. */
 async function startedTable(settings: TableSettingsInput, players: number): Promise<Table> {
-  const table = await createTable(baseUrl, { ...settings, players });
+  const table = await createTable(baseUrl, { ...settings, players }, fetchFromOwnAddress);
   const clients = Array.from({ length: players }, (_, seat) => {
     const tokens = memoryTokens();
     if (seat === 0) tokens.set(hostTokenKey(table.id), table.hostToken);
