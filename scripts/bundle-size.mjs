@@ -68,3 +68,8 @@ console.log(`zod in the worker: ${((100 * zod) / total).toFixed(1)}% (${zod} of 
 console.log(`client app.js: ${client}`);
 console.log(`client app.css: ${css}`);
 console.log(`client rules texts (loaded on /rules only, one language): ${later.join("; ")}`);
+const qr = (await readdir(`${root}public/build`)).find((name) => /^qr-\w+\.js$/.test(name));
+if (qr)
+  console.log(
+    `client QR code encoder (loaded by the waiting room's share box): ${await sizeOf(`${root}public/build/${qr}`)}`,
+  );

@@ -59,7 +59,7 @@ describe("a classic table in the browser", () => {
     await host.page.getByRole("button", { name: "Copy link" }).click();
     await expect.poll(() => host.page.locator(".copy-status").textContent()).toBe("Copied!");
     expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    expect(await host.page.locator(".qr svg").count()).toBe(1);
+    await host.page.locator(".qr svg").waitFor();
     // The host sits in seat 1 from the start; no Start button until every seat is taken, and the page says why.
     expect(await host.page.locator(".seat.you .name").textContent()).toBe("Aino");
     expect(await host.page.getByRole("button", { name: "Start the game" }).count()).toBe(0);

@@ -1,8 +1,8 @@
 /**
  * The share box: the table's link, a copy button, the phone's share sheet
- * where there is one (the Web Share API), and a QR code.
+ * where there is one (the Web Share API), and a QR code (its encoder loaded
+ * when a share box is first drawn).
  */
-import { renderSVG } from "uqr";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 
@@ -56,7 +56,14 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
     }, 2500);
   });
   const qr = h("div", { class: "qr", role: "img", "aria-label": i18n.t("qrCode") });
-  qr.innerHTML = renderSVG(link, { ecc: "M", border: 2, pixelSize: 4, blackColor: "#111", whiteColor: "#fff" });
+  // The QR code's encoder is a twentieth of the page's script, and only the waiting room needs it: it is
+  // loaded then, and the code drawn when it arrives.
+  import("./qr.ts").then(
+    ({ qrSvg }) => {
+      qr.innerHTML = qrSvg(link);
+    },
+    () => qr.remove(), // not loaded (the network went): the link and its buttons are still there
+  );
   return h(
     "section",
     { class: "share", "aria-labelledby": "share-heading" },
