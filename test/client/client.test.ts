@@ -17,67 +17,13 @@ import {
 } from "../../src/client/sdk/index.ts";
 import type { ClientMessage, ServerMessage } from "../../src/protocol/index.ts";
 import type { LoggedEvent } from "../../src/table/index.ts";
+import { FakeSocket, tick, until } from "./fake-socket.ts";
 import { HOST as HOST_IDENTITY, ServerTable, seated, TABLE_ID as TABLE } from "./server-table.ts";
 
 const TOKEN = "tttttttttttttttttttttt";
 const HOST = "hhhhhhhhhhhhhhhhhhhhhh";
 
-/** A WebSocket the test drives: it records what the client sends and delivers what the test says. */
-class FakeSocket extends EventTarget {
-  static all: FakeSocket[] = [];
-  readonly url: string;
-  readyState = 0;
-  binaryType = "blob";
-  readonly sent: ClientMessage[] = [];
-  /** How many heartbeat `ping`s (plain text, not protocol messages) were sent. */
-  pings = 0;
-
-  constructor(url: string) {
-    super();
-    this.url = url;
-    FakeSocket.all.push(this);
-    setTimeout(() => {
-      if (this.readyState !== 0) return;
-      this.readyState = 1;
-      this.dispatchEvent(new Event("open"));
-    }, 0);
-  }
-
-  send(data: string): void {
-    if (data === "ping") {
-      this.pings++;
-      return;
-    }
-    this.sent.push(JSON.parse(data) as ClientMessage);
-  }
-
-  close(code = 1000, reason = ""): void {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event("close"), { code, reason, wasClean: true }));
-  }
-
-  deliver(message: ServerMessage | string): void {
-    const data = typeof message === "string" ? message : JSON.stringify(message);
-    this.dispatchEvent(new MessageEvent("message", { data }));
-  }
-
-  /** The connection drops, as a network failure would. */
-  drop(): void {
-    this.close(1006, "gone");
-  }
-}
-
 const latest = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
-const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await tick(5);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A two-seat table with both seats taken and the game started (seat 0 first), as the server would show it. */
 function startedTable(): ServerTable {

@@ -10,6 +10,8 @@ export class FakeSocket extends EventTarget {
   readyState = 0;
   binaryType = "blob";
   readonly sent: ClientMessage[] = [];
+  /** How many heartbeat `ping`s (plain text, not protocol messages) were sent. */
+  pings = 0;
 
   constructor(url: string) {
     super();
@@ -23,7 +25,11 @@ export class FakeSocket extends EventTarget {
   }
 
   send(data: string): void {
-    if (data !== "ping") this.sent.push(JSON.parse(data) as ClientMessage);
+    if (data === "ping") {
+      this.pings++;
+      return;
+    }
+    this.sent.push(JSON.parse(data) as ClientMessage);
   }
 
   close(code = 1000, reason = ""): void {
@@ -32,8 +38,15 @@ export class FakeSocket extends EventTarget {
     this.dispatchEvent(Object.assign(new Event("close"), { code, reason, wasClean: true }));
   }
 
-  deliver(message: ServerMessage): void {
-    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(message) }));
+  /** A message from the server: a protocol message, or raw text (a "pong", or something malformed). */
+  deliver(message: ServerMessage | string): void {
+    const data = typeof message === "string" ? message : JSON.stringify(message);
+    this.dispatchEvent(new MessageEvent("message", { data }));
+  }
+
+  /** The connection drops, as a network failure would. */
+  drop(): void {
+    this.close(1006, "gone");
   }
 
   static latest(): FakeSocket {

@@ -16,17 +16,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./axe.ts";
 import { baseUrl, DESKTOP, launch, screenshotDir } from "./helpers.ts";
-import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
+import { type PageTables, pageTables, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
-let lobby: TableAt;
-let playing: TableAt;
-let over: TableAt;
+// Made once for all the tests; whoever sits down at the lobby leaves again.
+let tables: PageTables;
 beforeAll(async () => {
-  browser = await launch();
-  // Three tables for all the tests (the service lets an address create ten a minute): whoever sits down
-  // at the lobby leaves again.
-  [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
+  [browser, tables] = await Promise.all([launch(), pageTables()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -94,8 +90,8 @@ describe("accessibility", () => {
 
       // A table waiting for players, seen by its host; then the host sits down, and leaves again.
       {
-        const { context, page } = await open(locale, scheme, lobby);
-        await page.goto(`/t/${lobby.id}`);
+        const { context, page } = await open(locale, scheme, tables.lobby);
+        await page.goto(`/t/${tables.lobby.id}`);
         await page.waitForSelector('#app[data-status="waiting"]');
         await page.locator(".seat .sit").first().waitFor();
         expect.soft(await page.title()).toBe(title);
@@ -121,8 +117,8 @@ describe("accessibility", () => {
 
       // A game on the player's turn, a piece picked; the game over.
       {
-        const { context, page } = await open(locale, scheme, playing);
-        await page.goto(`/t/${playing.id}`);
+        const { context, page } = await open(locale, scheme, tables.playing);
+        await page.goto(`/t/${tables.playing.id}`);
         await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
         await page.locator("svg.board.interactive .hole.movable").first().click();
         await page.locator("svg.board .hole.destination").first().waitFor();
@@ -130,8 +126,8 @@ describe("accessibility", () => {
         await context.close();
       }
       {
-        const { context, page } = await open(locale, scheme, over);
-        await page.goto(`/t/${over.id}`);
+        const { context, page } = await open(locale, scheme, tables.over);
+        await page.goto(`/t/${tables.over.id}`);
         await page.waitForSelector('#app[data-status="over"]');
         await page.locator(".standings").waitFor();
         await check(page, "over", scheme);
@@ -141,7 +137,7 @@ describe("accessibility", () => {
       // The embedded table, as a spectator sees it; the rules; a table that is not there.
       {
         const { context, page } = await open(locale, scheme);
-        await page.goto(`/embed/${playing.id}`);
+        await page.goto(`/embed/${tables.playing.id}`);
         await page.waitForSelector('#app[data-status="playing"]');
         await check(page, "embed", scheme);
         await page.goto("/rules");

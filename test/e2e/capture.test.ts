@@ -88,7 +88,9 @@ describe("the capture variant in the browser", () => {
     const final = await snapshot(id);
     for (const page of players) {
       expect(await page.locator(".standings th").allTextContents()).toEqual(["Place", "Player", "Captured"]);
-      expect(await page.locator(".standings tbody tr").first().textContent()).toBe(`1.Bjørn${final.seats[1].captures}`);
+      expect(await page.locator(".standings tbody tr").first().textContent()).toBe(
+        `1stBjørn${final.seats[1].captures}`,
+      );
     }
     await screenshot(guest.page, "capture-2-end");
     for (const { context } of [host, guest]) await context.close();

@@ -298,7 +298,7 @@ describe("playing", () => {
     await expect
       .poll(() => host.page.locator(".notice").textContent(), { timeout: 5000 })
       .toBe("Your move was taken back. \u2068That move is not allowed.\u2069");
-    await expect.poll(() => hole(host.page, rFrom).getAttribute("data-piece")).toBe(colour);
+    await expect.poll(() => hole(host.page, rFrom).getAttribute("data-piece"), { timeout: 5000 }).toBe(colour);
     expect(await hole(host.page, rTo).getAttribute("data-piece")).toBeNull();
     expect(await seqOf(host.page)).toBe(seqBeforeRefusal);
     await screenshot(host.page, "flow-9-move-refused");

@@ -13,16 +13,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holeName } from "../../src/rules/index.ts";
 import { baseUrl, gameOf, launch, PHONE, screenshotDir, snapshot } from "./helpers.ts";
-import { gameTable, lobbyTable, seatedAt, type TableAt } from "./tables.ts";
+import { gameTable, type PageTables, pageTables, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
-let lobby: TableAt;
-let playing: TableAt;
-let over: TableAt;
+// Made once for all the tests; whoever sits down at the lobby leaves again.
+let tables: PageTables;
 beforeAll(async () => {
-  browser = await launch();
-  // The pages looked at, for every language (the service lets an address create ten tables a minute).
-  [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
+  [browser, tables] = await Promise.all([launch(), pageTables()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -144,10 +141,10 @@ describe("a phone", () => {
       const found: string[] = [];
       const pages: [string, TableAt | null, string, string][] = [
         ["home", null, "/", "form button[type=submit]"],
-        ["lobby", lobby, `/t/${lobby.id}`, ".seat .add-computer"],
-        ["playing", playing, `/t/${playing.id}`, "svg.board.interactive"],
-        ["over", over, `/t/${over.id}`, ".standings"],
-        ["embed", null, `/embed/${playing.id}`, '#app[data-status="playing"]'],
+        ["lobby", tables.lobby, `/t/${tables.lobby.id}`, ".seat .add-computer"],
+        ["playing", tables.playing, `/t/${tables.playing.id}`, "svg.board.interactive"],
+        ["over", tables.over, `/t/${tables.over.id}`, ".standings"],
+        ["embed", null, `/embed/${tables.playing.id}`, '#app[data-status="playing"]'],
       ];
       for (const [state, table, path, ready] of pages) {
         // The narrowest first; then the same page, widened as a phone turned would be.

@@ -88,3 +88,15 @@ export async function seatedAt(context: BrowserContext, table: TableAt): Promise
     }
   }, table.tokens);
 }
+
+/** The tables the page tests look at: one waiting for players, a game on the page's turn, a game over. */
+export interface PageTables {
+  readonly lobby: TableAt;
+  readonly playing: TableAt;
+  readonly over: TableAt;
+}
+
+export async function pageTables(): Promise<PageTables> {
+  const [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
+  return { lobby, playing, over };
+}

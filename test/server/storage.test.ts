@@ -68,7 +68,9 @@ describe("a move is one row", () => {
       const after = await dump(id);
       expect(after.events).toHaveLength(before.events.length + 1);
       expect(after.events.at(-1)).toMatchObject({ seq: moved.seq, type: "moved" });
-      expect({ ...after, events: [] }).toEqual({ ...before, events: [] });
+      // Leaving out presence's own rows: a socket not heard from for 6 s counts as gone, so on a slow
+      // machine a seat may be noted absent before the move and present again when the move is heard.
+      expect({ ...after, events: [], absences: [] }).toEqual({ ...before, events: [], absences: [] });
       expect(await alarmAt(id)).toBe(alarm);
     }
     closeAll(game.clients);

@@ -11,13 +11,13 @@
  * keeps the result too. It closes by itself when the next game starts.
  */
 import type { TableClient } from "../../sdk/index.ts";
-import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
-import { type I18n, isolate } from "../i18n/index.ts";
-import { ordinal, reasonText } from "./reason-text.ts";
+import type { I18n } from "../i18n/index.ts";
+import { reasonText, winnerText } from "./reason-text.ts";
 import { REMATCH_LABEL, rematchState } from "./rematch-state.ts";
-import { hasScore, scoreText } from "./score-text.ts";
-import { seatColours, type TableView } from "./view.ts";
+import { byScore, hasScore, scoreText } from "./score-text.ts";
+import { placesTable } from "./standings.ts";
+import type { TableView } from "./view.ts";
 
 export class GameOverDialog {
   readonly element: HTMLElement;
@@ -102,7 +102,7 @@ export class GameOverDialog {
       ),
       this.winnerLine(view),
       h("p", { class: "end-reason" }, reasonText(i18n, model, players)),
-      this.places(view),
+      placesTable(i18n, view, "end-places"),
       hasScore(model.seats) ? this.scores(view) : null,
       this.actions(rematch),
     ]);
@@ -115,69 +115,14 @@ export class GameOverDialog {
 
   private winnerLine({ model, players }: TableView): HTMLElement | null {
     const { i18n } = this;
-    const winners = model.result?.winners ?? [];
-    const line =
-      winners.length === 1 || (winners.length > 1 && model.settings.teams)
-        ? i18n.t("winner", { name: winners.map((seat) => isolate(players[seat] ?? "")).join(" & ") })
-        : winners.length > 1
-          ? i18n.t("draw")
-          : "";
+    const line = winnerText(i18n, model, players);
     return line ? h("p", { class: "end-winner" }, line) : null;
-  }
-
-  /** Each player's place, best first; who left or was counted out; captures in the capture variant. */
-  private places({ model, players }: TableView): HTMLElement {
-    const { i18n } = this;
-    const capture = model.settings.variant === "capture";
-    const standings = [...(model.result?.standings ?? [])].sort(
-      (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
-    );
-    return h(
-      "table",
-      { class: "end-places" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", { scope: "col" }, i18n.t("place")),
-          h("th", { scope: "col" }, i18n.t("player")),
-          capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        standings.map((standing) => {
-          const departed = standing.resigned
-            ? model.departureOf(standing.seat) === "absent"
-              ? i18n.t("countedOut")
-              : i18n.t("left")
-            : null;
-          return h(
-            "tr",
-            { class: standing.place === 1 ? "first" : "", "data-seat": standing.seat },
-            h("td", { class: "end-place" }, standing.place === null ? "–" : ordinal(i18n, standing.place)),
-            h(
-              "td",
-              {},
-              h("span", { class: "swatches" }, seatColours(model, standing.seat).map(swatch)),
-              h("bdi", {}, players[standing.seat]),
-              departed ? h("span", { class: "badge muted" }, departed) : null,
-            ),
-            capture ? h("td", { class: "end-captures" }, standing.captures) : null,
-          );
-        }),
-      ),
-    );
   }
 
   /** The running score of the players seated now, most points first. */
   private scores({ model, names }: TableView): HTMLElement {
     const { i18n } = this;
-    const seated = model.seats.filter((seat) => seat.name !== null);
-    seated.sort((a, b) => b.score.points - a.score.points || b.score.games - a.score.games || a.seat - b.seat);
+    const seated = byScore(model.seats);
     return h(
       "div",
       { class: "end-scores" },

@@ -36,6 +36,15 @@ function unitsOf(model: TableModel, result: ResultView): Unit[] {
   }));
 }
 
+/** Who won, in one line: a winner or a team ("Aino & Bjørn win!"), a draw, or nothing when no one did. */
+export function winnerText(i18n: I18n, model: TableModel, players: readonly string[]): string {
+  const winners = model.result?.winners ?? [];
+  if (winners.length === 1 || (winners.length > 1 && model.settings.teams)) {
+    return i18n.t("winner", { name: winners.map((seat) => isolate(players[seat] ?? "")).join(" & ") });
+  }
+  return winners.length > 1 ? i18n.t("draw") : "";
+}
+
 /** The sentence that says why the game in `model.result` ended; "" before there is a result. */
 export function reasonText(i18n: I18n, model: TableModel, players: readonly string[]): string {
   const result = model.result;

@@ -10,3 +10,10 @@ export function scoreText(i18n: I18n, { points, games }: SeatView["score"]): str
 export function hasScore(seats: readonly SeatView[]): boolean {
   return seats.some((seat) => seat.name !== null && seat.score.games > 0);
 }
+
+/** The players seated now, most points first (then most games, then by seat). */
+export function byScore(seats: readonly SeatView[]): SeatView[] {
+  return seats
+    .filter((seat) => seat.name !== null)
+    .sort((a, b) => b.score.points - a.score.points || b.score.games - a.score.games || a.seat - b.seat);
+}

@@ -8,7 +8,8 @@
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
-import { hasScore, scoreText } from "./score-text.ts";
+import { ordinal } from "./reason-text.ts";
+import { byScore, hasScore, scoreText } from "./score-text.ts";
 import { seatColours, type TableView } from "./view.ts";
 
 export class Standings {
@@ -25,57 +26,14 @@ export class Standings {
     const { i18n } = this;
     this.section.update([model.result, players, view.names, model.seats, i18n.language], () => {
       if (!model.result) return [];
-      return [this.standings(view), hasScore(model.seats) ? this.scores(view) : null];
+      return [placesTable(i18n, view, "standings"), hasScore(model.seats) ? this.scores(view) : null];
     });
-  }
-
-  private standings({ model, players }: TableView): HTMLElement {
-    const { i18n } = this;
-    const capture = model.settings.variant === "capture";
-    const standings = [...(model.result?.standings ?? [])].sort(
-      (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
-    );
-    return h(
-      "table",
-      { class: "standings" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", { scope: "col" }, i18n.t("place")),
-          h("th", { scope: "col" }, i18n.t("player")),
-          capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        standings.map((standing) =>
-          h(
-            "tr",
-            { class: standing.place === 1 ? "winner" : "" },
-            h("td", {}, standing.place === null ? "–" : `${standing.place}.`),
-            h(
-              "td",
-              {},
-              h("span", { class: "swatches" }, seatColours(model, standing.seat).map(swatch)),
-              h("bdi", {}, players[standing.seat]),
-              standing.resigned ? h("span", { class: "badge muted" }, i18n.t("left")) : null,
-            ),
-            capture ? h("td", {}, standing.captures) : null,
-          ),
-        ),
-      ),
-    );
   }
 
   /** The players seated now, most points first. */
   private scores({ model, names }: TableView): HTMLElement {
     const { i18n } = this;
-    const seated = model.seats.filter((seat) => seat.name !== null);
-    seated.sort((a, b) => b.score.points - a.score.points || b.score.games - a.score.games || a.seat - b.seat);
+    const seated = byScore(model.seats);
     return h(
       "table",
       { class: "score-table", title: i18n.t("scoreTitle") },
@@ -103,4 +61,54 @@ export class Standings {
       ),
     );
   }
+}
+
+/**
+ * Each player's place, best first; who left or was counted out; captures in
+ * the capture variant. The side panel's table, and the end-of-game card's.
+ */
+export function placesTable(i18n: I18n, { model, players }: TableView, className: string): HTMLElement {
+  const capture = model.settings.variant === "capture";
+  const standings = [...(model.result?.standings ?? [])].sort(
+    (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
+  );
+  return h(
+    "table",
+    { class: className },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, i18n.t("place")),
+        h("th", { scope: "col" }, i18n.t("player")),
+        capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      standings.map((standing) => {
+        const departed = standing.resigned
+          ? model.departureOf(standing.seat) === "absent"
+            ? i18n.t("countedOut")
+            : i18n.t("left")
+          : null;
+        return h(
+          "tr",
+          { class: standing.place === 1 ? "first" : "", "data-seat": standing.seat },
+          h("td", { class: "place" }, standing.place === null ? "–" : ordinal(i18n, standing.place)),
+          h(
+            "td",
+            {},
+            h("span", { class: "swatches" }, seatColours(model, standing.seat).map(swatch)),
+            h("bdi", {}, players[standing.seat]),
+            departed ? h("span", { class: "badge muted" }, departed) : null,
+          ),
+          capture ? h("td", { class: "captures" }, standing.captures) : null,
+        );
+      }),
+    ),
+  );
 }

@@ -6,8 +6,8 @@
 
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
-import { type I18n, isolate } from "../i18n/index.ts";
-import { reasonText } from "./reason-text.ts";
+import type { I18n } from "../i18n/index.ts";
+import { reasonText, winnerText } from "./reason-text.ts";
 import type { TableView } from "./view.ts";
 
 export class TurnStatus {
@@ -44,13 +44,7 @@ export class TurnStatus {
       }
       if (model.status === "over") {
         const result = model.result;
-        const winners = result?.winners ?? [];
-        const line =
-          winners.length === 1 || (winners.length > 1 && model.settings.teams)
-            ? i18n.t("winner", { name: winners.map((seat) => isolate(players[seat] ?? "")).join(" & ") })
-            : winners.length > 1
-              ? i18n.t("draw")
-              : "";
+        const line = winnerText(i18n, model, players);
         const next =
           model.firstPlayer === null
             ? i18n.t("nextBeginsRandom")
