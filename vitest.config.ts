@@ -79,9 +79,9 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           // One browser at a time: the machine has two cores, and wrangler dev needs one.
           // Two browser test files at a time (maxWorkers, above), beside the other projects: most of a
-          // browser test is waiting (for the server, a socket, an animation), and one at a time took 8.5
-          // minutes of the suite's 11 here against 7 with two. Every visitor comes from an address of its
-          // own (helpers.ts), so the files do not share the service's per-address limits.
+          // browser test is waiting (for the server, a socket, an animation). `npx vitest run --project e2e`
+          // took 515 s with `--maxWorkers 1` and 407 s as set here (2026-11-30, load about 5). Every visitor
+          // comes from an address of its own (helpers.ts), so the files do not share the per-address limits.
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

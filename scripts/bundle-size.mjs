@@ -73,3 +73,23 @@ if (qr)
   console.log(
     `client QR code encoder (loaded by the waiting room's share box): ${await sizeOf(`${root}public/build/${qr}`)}`,
   );
+
+// The page's texts: every language is in app.js, where one is used at a time (esbuild's metafile of the
+// same build, minified, in memory).
+const clientBuild = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { app: "src/client/ui/main.ts" },
+  outdir: `${root}.wrangler/size-client`,
+  bundle: true,
+  format: "esm",
+  splitting: true,
+  minify: true,
+  metafile: true,
+  write: false,
+  logLevel: "error",
+});
+const app = Object.entries(clientBuild.metafile.outputs).find(([file]) => file.endsWith("app.js"))?.[1];
+const texts = Object.entries(app?.inputs ?? {})
+  .filter(([input]) => /src\/client\/ui\/i18n\/\w+\.ts$/.test(input) && !input.endsWith("index.ts"))
+  .map(([input, { bytesInOutput }]) => `${input.replace(/.*\//, "")} ${kib(bytesInOutput)}`);
+console.log(`client texts in app.js (minified, before gzip; all four languages are loaded): ${texts.join("; ")}`);
