@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, takeSeat, visitor } from "./helpers.ts";
+import { baseUrl, clientAddress, fetchFromOwnAddress, launch, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function newTable(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/tables`, { method: "POST" });
+  const response = await fetchFromOwnAddress(`${baseUrl}/api/tables`, { method: "POST" });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -91,5 +91,23 @@ describe("the pages work under their Content-Security-Policy", () => {
 
     expect(violations).toEqual([]);
     await context.close();
+  });
+});
+
+describe("the per-address limit under wrangler dev", () => {
+  it("counts tables by CF-Connecting-IP, as the browser tests' own addresses rely on: 10 a minute from one, the next elsewhere", async () => {
+    const create = async (address: string) =>
+      (
+        await fetch(`${baseUrl}/api/tables`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
+          body: "{}",
+        })
+      ).status;
+    const one = clientAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await create(one));
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect(await create(clientAddress())).toBe(201);
   });
 });
