@@ -11,7 +11,7 @@
  * Computer players, clocks running out, absent players and remedies that
  * succeed are left out (they need time to pass); see the fuzzer's header.
  */
-import type { Clock, ErrorCode, Identity, ResultView, TableEvent } from "../../src/protocol/index.ts";
+import type { ClientMessage, Clock, ErrorCode, Identity, ResultView, TableEvent } from "../../src/protocol/index.ts";
 import {
   type Action,
   Game,
@@ -26,21 +26,8 @@ import {
 /** A client that is further behind than this gets a welcome instead of the events (docs/protocol.md). */
 export const MAX_REPLAY = 256;
 
-/** A message a client sends that passes the schema (the fuzzer's generator builds them). */
-export type Request =
-  | { readonly type: "hello"; readonly token?: string; readonly hostToken?: string; readonly lastSeq?: number }
-  | { readonly type: "sync"; readonly lastSeq: number }
-  | { readonly type: "join"; readonly id: string; readonly seat: number; readonly name: string }
-  | { readonly type: "leave"; readonly id: string }
-  | { readonly type: "remove"; readonly id: string; readonly seat: number }
-  | { readonly type: "addComputer"; readonly id: string; readonly seat: number; readonly level: string }
-  | { readonly type: "start"; readonly id: string }
-  | { readonly type: "move"; readonly id: string; readonly path: string }
-  | { readonly type: "rematch"; readonly id: string }
-  | { readonly type: "swap"; readonly id: string; readonly seat: number }
-  | { readonly type: "firstPlayer"; readonly id: string; readonly seat: number | null }
-  | { readonly type: "back"; readonly id: string }
-  | { readonly type: "remedy"; readonly id: string; readonly seat: number; readonly remedy: "computer" | "resign" };
+/** A message a client sends that passes the schema (the fuzzer's generator builds them): the protocol's own type. */
+export type Request = ClientMessage;
 
 /** What the name in a join is, as the generator built it: a name that shows (and how it is stored), or one refused. */
 export type NameVerdict = { readonly ok: true; readonly stored: string } | { readonly ok: false };
