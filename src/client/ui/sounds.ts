@@ -42,7 +42,6 @@ export class Sounds {
   private readonly store: Storage | undefined;
   private readonly checkbox: HTMLInputElement;
   private readonly label = h("span", {});
-  private on: boolean;
   private context: AudioContext | null = null;
   private lastAt = Number.NEGATIVE_INFINITY;
   private lastWeight = 0;
@@ -50,21 +49,21 @@ export class Sounds {
   constructor(i18n: I18n, store: Storage | undefined) {
     this.i18n = i18n;
     this.store = store;
-    this.on = read(store) === "on";
-    this.checkbox = h("input", { type: "checkbox", id: "sounds", checked: this.on });
+    this.checkbox = h("input", { type: "checkbox", id: "sounds", checked: read(store) === "on" });
     this.checkbox.addEventListener("change", () => this.set(this.checkbox.checked));
     this.element = h("label", { class: "sound-toggle", for: "sounds" }, this.checkbox, this.label);
     // Sounds left on from an earlier visit may start at the first gesture on this page.
     const unlock = () => {
-      if (this.on) this.audio();
+      if (this.enabled) this.audio();
     };
     addEventListener("pointerdown", unlock, { capture: true, passive: true });
     addEventListener("keydown", unlock, { capture: true, passive: true });
     this.relabel();
   }
 
+  /** Whether sounds are on: the switch says so. */
   get enabled(): boolean {
-    return this.on;
+    return this.checkbox.checked;
   }
 
   relabel(): void {
@@ -73,7 +72,6 @@ export class Sounds {
 
   /** Turns sounds on or off (from the switch: a user gesture, so the context may start now). */
   set(on: boolean): void {
-    this.on = on;
     this.checkbox.checked = on;
     try {
       this.store?.setItem(STORAGE_KEY, on ? "on" : "off");
@@ -89,7 +87,7 @@ export class Sounds {
   /** Plays a cue, if sounds are on and a gesture has let the page make sound. */
   play(cue: Cue): void {
     const context = this.context;
-    if (!this.on || !context) return;
+    if (!this.enabled || !context) return;
     if (context.state === "suspended") context.resume().catch(() => {});
     // The gap by the page's clock: an audio context not yet running has a clock that stands still.
     const wall = performance.now() / 1000;

@@ -33,8 +33,6 @@ export class Lobby {
   private readonly sitDown: HTMLButtonElement;
   private readonly start = new Section(h("section", { class: "start-slot" }));
   private readonly share = new Section(h("div", { class: "share-slot" }));
-  /** The first free seat, which "Sit down" takes. */
-  private freeSeat: number | null = null;
 
   /** `shareLink`: the table's link, or null for an embedded table, which has no share box. */
   constructor(i18n: I18n, client: TableClient, seats: Seats, shareLink: string | null) {
@@ -64,7 +62,6 @@ export class Lobby {
   render({ model, you }: TableView): void {
     const { i18n, client } = this;
     const free = model.seats.filter((seat) => !seat.name).map((seat) => seat.seat);
-    this.freeSeat = free[0] ?? null;
     const canSit = you.seat === null && model.status !== "playing" && free.length > 0;
     this.joinCard.hidden = !canSit;
     this.joinHeading.textContent = i18n.t("joinHeading");
@@ -98,7 +95,9 @@ export class Lobby {
     );
   }
 
+  /** Takes the first free seat. */
   private sit(): void {
-    if (this.freeSeat !== null) this.seats.join(this.freeSeat);
+    const seat = this.client.model?.seats.find((candidate) => !candidate.name)?.seat;
+    if (seat !== undefined) this.seats.join(seat);
   }
 }
