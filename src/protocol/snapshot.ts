@@ -77,6 +77,8 @@ export const GameViewSchema = z.object({
   departures: z.array(z.object({ seat: SeatSchema, reason: DepartureSchema })),
   /** Who played: each seat's name when the game started (a leaver's seat is freed once the game is over). */
   players: z.array(z.nullable(z.string())),
+  /** Which of them were computer players, and of what level, when the game started; null for a person. */
+  computers: z.array(z.nullable(LevelSchema)),
   result: z.nullable(ResultViewSchema),
 });
 

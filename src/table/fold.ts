@@ -293,6 +293,11 @@ export class TableFold {
     return this.carried.names;
   }
 
+  /** Which players of the current (or last) game were computer players when it started, by seat: their levels, or null. */
+  get playerComputers(): readonly (Level | null)[] {
+    return this.carried.computers ?? this.carried.names.map(() => null);
+  }
+
   get status(): TableStatus {
     if (!this.currentGame) return "waiting";
     return this.currentGame.isOver ? "over" : "playing";
@@ -595,7 +600,7 @@ export class TableFold {
     }
     const view = snapshot.game;
     if (view) {
-      this.carried = { ...this.carried, names: view.players };
+      this.carried = { ...this.carried, names: view.players, computers: view.computers };
       for (const { move, by } of view.playedFor) this.playedBy.set(move, by);
       for (const { seat, reason } of view.departures) {
         this.departed.set(seat, reason);
@@ -646,6 +651,7 @@ export class TableFold {
             playedFor: [...this.playedBy].map(([move, by]) => ({ move, by })),
             departures: [...this.departed].map(([seat, reason]) => ({ seat, reason })),
             players: [...this.carried.names],
+            computers: [...this.playerComputers],
             result: this.result,
           }
         : null,

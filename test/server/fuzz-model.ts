@@ -100,6 +100,7 @@ export interface GameViewModel {
   readonly playedFor: readonly never[];
   readonly departures: readonly { readonly seat: number; readonly reason: "left" }[];
   readonly players: readonly (string | null)[];
+  readonly computers: readonly null[];
   readonly result: unknown;
 }
 
@@ -656,6 +657,7 @@ export class TableModel {
         playedFor: [],
         departures: this.departures.map((departure) => ({ ...departure })),
         players: [...this.players],
+        computers: this.players.map(() => null),
         result: this.resultView(),
       };
     }

@@ -258,6 +258,7 @@ function project(snapshot: Snapshot): View {
       playedFor: game.playedFor as never[],
       departures: game.departures as { seat: number; reason: "left" }[],
       players: game.players,
+      computers: game.computers as null[],
       result: game.result,
     },
   };
