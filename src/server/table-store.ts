@@ -1,12 +1,4 @@
-/**
- * The table's SQLite schema and every query it runs. The event log is the
- * source of truth: one row per event, appended, never rewritten; seats and
- * the table's settings live in their own small tables. All calls are
- * synchronous (the Durable Object SQL API), so a caller that makes several
- * without an `await` between them commits them atomically.
- */
-import type { TableSettings } from "../protocol/index.ts";
-import type { Carry, FoldState, LoggedEvent } from "../table/index.ts";
+import type { Carry, CheckedTableSettings, FoldState, LoggedEvent } from "../table/index.ts";
 
 export interface StoredSeat {
   readonly seat: number;
@@ -16,7 +8,8 @@ export interface StoredSeat {
 
 export interface TableMeta {
   readonly id: string;
-  readonly settings: TableSettings;
+  /** Checked when the table was made, and trusted since. */
+  readonly settings: CheckedTableSettings;
   readonly hostTokenHash: ArrayBuffer;
   readonly createdAt: number;
 }
@@ -119,6 +112,8 @@ export class TableStore {
    * started, so no older row can hold a key still looked up.
    */
   private requests: Map<string, number> | undefined;
+  /** The last entry's number (0 for an empty log): read once after a wake, then kept up to date. */
+  private lastSeq: number | undefined;
 
   constructor(storage: DurableObjectStorage) {
     this.sql = storage.sql;
@@ -128,6 +123,7 @@ export class TableStore {
   forget(): void {
     this.starts = undefined;
     this.requests = undefined;
+    this.lastSeq = undefined;
   }
 
   /**
@@ -256,6 +252,11 @@ export class TableStore {
     );
   }
 
+  /** The number of the last event the checkpoint in the format `version` holds, if there is one. */
+  checkpointSeq(version: number): number | undefined {
+    return this.sql.exec<{ seq: number }>("SELECT seq FROM checkpoint WHERE version = ?", version).toArray()[0]?.seq;
+  }
+
   /** The last checkpoint, if there is one in the format `version` (unparsed: the caller falls back if it fails). */
   checkpoint(version: number): { seq: number; state: string } | undefined {
     return this.sql
@@ -285,8 +286,15 @@ export class TableStore {
     return absences;
   }
 
-  /** Appends one entry under its sequence number (one row, no index); a number already taken throws. */
+  /**
+   * Appends one entry, which must be the log's next (one row, no index). An
+   * entry out of step with the log (a number already taken, or one that
+   * leaves a gap) throws `LogOutOfStep`, and nothing is written: the log is
+   * never written over.
+   */
   append({ seq, event, at }: LoggedEvent, request?: string): void {
+    const last = this.lastSeq ?? this.lastEvent()?.seq ?? 0;
+    if (seq !== last + 1) throw new LogOutOfStep(seq, last);
     this.sql.exec(
       "INSERT INTO events (seq, type, payload, at, request) VALUES (?, ?, ?, ?, ?)",
       seq,
@@ -295,6 +303,7 @@ export class TableStore {
       at,
       request ?? null,
     );
+    this.lastSeq = seq;
     if (request !== undefined) this.requests?.set(request, seq);
   }
 
@@ -352,8 +361,17 @@ export class TableStore {
   }
 }
 
+/** An entry that is not the log's next: the table's fold is out of step with its log. */
+export class LogOutOfStep extends Error {
+  override readonly name = "LogOutOfStep";
+
+  constructor(seq: number, last: number) {
+    super(`event ${seq} cannot follow the log's last, ${last}: the log is never written over`);
+  }
+}
+
 /** Settings as stored: tables made before the clock setting had `turnSeconds`, a per-move clock. */
-function storedSettings(stored: TableSettings & { turnSeconds?: number | null }): TableSettings {
+function storedSettings(stored: CheckedTableSettings & { turnSeconds?: number | null }): CheckedTableSettings {
   const { turnSeconds, ...settings } = stored;
   if (settings.clock !== undefined) return settings;
   return { ...settings, clock: turnSeconds == null ? null : { kind: "move", seconds: turnSeconds } };

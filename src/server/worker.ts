@@ -13,7 +13,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
 import { TableSettingsSchema } from "../protocol/index.ts";
-import { gameSettings, TableError, unwrap } from "../table/index.ts";
+import { checkTableSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
 import { isGenuineTableId, isTableId, newTableId, newToken, type TableIdKeys } from "./ids.ts";
 import { clientKey, withinLimit } from "./limits.ts";
@@ -182,8 +182,8 @@ app.post(
   }),
   settingsBody,
   async (c) => {
-    const { settings } = c.req.valid("header");
-    gameSettings(settings); // refused here, before any table is touched
+    // Checked here, once, before any table is touched; the table trusts them from then on.
+    const settings = checkTableSettings(c.req.valid("header").settings);
     const keys = tableIdKeys(c.env);
     if (!keys) return misconfigured(c);
     if (!(await withinLimit(c.env.CREATE_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {

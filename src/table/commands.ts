@@ -19,7 +19,9 @@ import {
 } from "../protocol/index.ts";
 import { type Action, formatPath, type Game, holeName } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
-import { type LoggedEvent, resultView, TableFold, type TableHeader } from "./fold.ts";
+import { type LoggedEvent, TableFold } from "./fold.ts";
+import type { TableHeader } from "./header.ts";
+import { resultView } from "./view.ts";
 
 export interface CommandOptions {
   /** Draws the player who moves first in a new game, 0 to `players - 1`, when the table leaves it to chance. */
@@ -38,6 +40,29 @@ export const COMPUTER_DELAY_MS = 1_500;
 export const TIMEOUTS_BEFORE_AWAY = 3;
 /** How well the computer plays for a person: a timed-out turn, or an away seat. */
 export const STAND_IN_LEVEL: Level = "normal";
+
+/** A request that changes the table and is answered with an `ack`: every client message but the socket's own. */
+export type RequestType = Exclude<ClientMessageType, "hello" | "sync" | "join">;
+
+/** Who may send a request at all, whatever the table's state. */
+type Role = "seated" | "host" | "seated or host";
+
+/**
+ * Who may send each request: a new request type fails the type check until
+ * its role is chosen here, rather than being allowed for anyone.
+ */
+const WHO_MAY: Readonly<Record<RequestType, Role>> = {
+  move: "seated",
+  leave: "seated",
+  swap: "seated",
+  back: "seated",
+  remedy: "seated",
+  remove: "host",
+  start: "host",
+  firstPlayer: "host",
+  addComputer: "host",
+  rematch: "seated or host",
+};
 
 export class TableCommands extends TableFold {
   private readonly options: CommandOptions;
@@ -58,22 +83,15 @@ export class TableCommands extends TableFold {
    * table's state: checked before a repeated request id is acknowledged, so
    * that only someone who could have made a request hears about it.
    */
-  authorize(who: Identity, type: Exclude<ClientMessageType, "hello" | "sync" | "join">): void {
-    switch (type) {
-      case "move":
-      case "leave":
-      case "swap":
-      case "back":
-      case "remedy":
+  authorize(who: Identity, type: RequestType): void {
+    switch (WHO_MAY[type]) {
+      case "seated":
         requireSeated(who);
         return;
-      case "remove":
-      case "start":
-      case "firstPlayer":
-      case "addComputer":
+      case "host":
         requireHost(who);
         return;
-      case "rematch":
+      case "seated or host":
         if (!who.host) requireSeated(who);
         return;
     }
@@ -331,7 +349,8 @@ export class TableCommands extends TableFold {
   /**
    * Folds the events in, then whatever they entail, numbering each. The
    * first event's `checked` action, when given, was checked on this very
-   * position and is committed without a second check.
+   * position and is committed without a second check, as is a pass the
+   * table owes.
    */
   private record(events: readonly TableEvent[], at: number, checked?: Action): LoggedEvent[] {
     const logged: LoggedEvent[] = [];
@@ -343,7 +362,7 @@ export class TableCommands extends TableFold {
     events.forEach((event, i) => {
       add(event, i === 0 ? checked : undefined);
     });
-    for (let owed = this.owedEvent(); owed; owed = this.owedEvent()) add(owed);
+    for (let owed = this.owedEvent(); owed; owed = this.owedEvent()) add(owed.event, owed.action);
     return logged;
   }
 
@@ -352,23 +371,25 @@ export class TableCommands extends TableFold {
    * place first), a pass for a side with no move, the end of the game, then
    * the seats of the players who left it, and the rematch everyone accepted.
    */
-  private owedEvent(): TableEvent | undefined {
+  private owedEvent(): { readonly event: TableEvent; readonly action?: Action } | undefined {
     const { game } = this;
     if (!game) return undefined;
     // Standings cost a ranking of every player: only worth it once someone has finished.
     const finisher = (game.hasFinishers ? game.standings() : [])
       .filter((standing) => standing.finished && !this.finishedLogged(standing.player))
       .sort((a, b) => (a.place ?? 0) - (b.place ?? 0))[0];
-    if (finisher) return { type: "finished", seat: finisher.player, place: finisher.place ?? 0 };
+    if (finisher) return { event: { type: "finished", seat: finisher.player, place: finisher.place ?? 0 } };
     const turn = game.turn;
-    if (turn && game.mustPass) return { type: "passed", seat: turn.player };
+    // The side has no move: the pass is checked here, once, and folded in as it is.
+    if (turn && game.mustPass)
+      return { event: { type: "passed", seat: turn.player }, action: { kind: "pass", player: turn.player } };
     const result = game.result();
-    if (result && !this.ended) return { type: "ended", result: resultView(result) };
+    if (result && !this.ended) return { event: { type: "ended", result: resultView(result) } };
     if (!this.ended) return undefined;
-    const leaver = this.names.findIndex((name, seat) => name !== null && this.goneSeats.has(seat));
-    if (leaver >= 0) return { type: "unseated", seat: leaver, reason: "left" };
+    const leaver = this.names.findIndex((name, seat) => name !== null && this.isGone(seat));
+    if (leaver >= 0) return { event: { type: "unseated", seat: leaver, reason: "left" } };
     const everyoneAccepted = this.names.every((_, seat) => this.acceptedRematch(seat));
-    if (this.seatsFilled && everyoneAccepted && this.rematchAsked) return this.nextGame();
+    if (this.seatsFilled && everyoneAccepted && this.rematchAsked) return { event: this.nextGame() };
     return undefined;
   }
 }

@@ -8,16 +8,8 @@ export {
   TIMEOUTS_BEFORE_AWAY,
 } from "./commands.ts";
 export { type Outcome, outcome, TableError, unwrap, withRules } from "./errors.ts";
-export {
-  type Carry,
-  type Checkpoint,
-  type FoldState,
-  gameSettings,
-  type LoggedEvent,
-  resultView,
-  type Score,
-  type StoredAction,
-  TableFold,
-  type TableHeader,
-  tableHeader,
-} from "./fold.ts";
+export { type LoggedEvent, TableFold } from "./fold.ts";
+export { type CheckedTableSettings, checkTableSettings, type TableHeader, tableHeader } from "./header.ts";
+export type { Checkpoint, FoldState, StoredAction } from "./saved.ts";
+export type { Carry, Score, TableState } from "./state.ts";
+export { resultView } from "./view.ts";

@@ -14,6 +14,7 @@ import type { Env } from "../../src/server/env.ts";
 import { isGenuineTableId } from "../../src/server/ids.ts";
 import { newTableId } from "../../src/server/table-ids.ts";
 import app from "../../src/server/worker.ts";
+import { checkTableSettings } from "../../src/table/index.ts";
 import { api, createTable, ORIGIN, someAddress, tableIdKey, unknownTableId } from "./helpers.ts";
 
 /** Another key of 32 characters or more, as a rotation would bring. */
@@ -63,7 +64,9 @@ function unsignedId(): string {
 
 /** Makes the table `id` directly in its object, as the worker did before ids were signed. */
 async function makeOldTable(id: string): Promise<void> {
-  expect(await env.TABLES.getByName(id).create(id, TableSettingsSchema.parse({}), "old-host-token")).toBe(true);
+  expect(
+    await env.TABLES.getByName(id).create(id, checkTableSettings(TableSettingsSchema.parse({})), "old-host-token"),
+  ).toBe(true);
 }
 
 /** Status, content type and body of an answer. */

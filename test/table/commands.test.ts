@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { type LoggedEvent, TableCommands, tableHeader } from "../../src/table/index.ts";
+import { checkTableSettings, type LoggedEvent, TableCommands } from "../../src/table/index.ts";
 import {
   expectRefused,
   firstMove,
@@ -16,7 +16,6 @@ import {
   seated,
   seatedTable,
   startedTable,
-  TABLE_ID,
   table,
 } from "./helpers.ts";
 
@@ -68,7 +67,7 @@ describe("a new table's log starts with `created`, its settings and its clock", 
 
   it("refuses settings the rules do not define, naming the field", () => {
     const settings = TableSettingsSchema.parse({ players: 5, colours: 1 });
-    expect(() => tableHeader(TABLE_ID, settings, 0)).toThrow(
+    expect(() => checkTableSettings(settings)).toThrow(
       expect.objectContaining({ code: "invalid-settings", field: "players" }),
     );
   });

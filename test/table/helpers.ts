@@ -6,7 +6,14 @@ import { expect } from "vitest";
 import type { Identity, TableSettings } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
-import { type LoggedEvent, TableCommands, TableError, type TableHeader, tableHeader } from "../../src/table/index.ts";
+import {
+  checkTableSettings,
+  type LoggedEvent,
+  TableCommands,
+  TableError,
+  type TableHeader,
+  tableHeader,
+} from "../../src/table/index.ts";
 
 export const TABLE_ID = "AAAAAAAAAAAAAAAA";
 export const HOST: Identity = { seat: null, host: true };
@@ -18,7 +25,7 @@ export const NOBODY_CONNECTED: readonly boolean[] = [];
 
 /** The header of a table made with these settings (defaults for the rest). */
 export function headerOf(settings: Partial<TableSettings> = {}, createdAt = 0): TableHeader {
-  return tableHeader(TABLE_ID, TableSettingsSchema.parse(settings), createdAt);
+  return tableHeader(TABLE_ID, checkTableSettings(TableSettingsSchema.parse(settings)), createdAt);
 }
 
 /** A new table whose every game begins with `firstPlayer` unless its settings choose; `log` holds `created`. */
