@@ -14,6 +14,7 @@
  */
 import {
   CENTRE,
+  DEFAULT_SETTINGS,
   HOLE_COUNT,
   HOLE_ROW,
   HOLE_X,
@@ -26,6 +27,7 @@ import {
   type Point,
   parseHole,
   type Variant,
+  variantOf,
 } from "../../rules/index.ts";
 import { arrowTarget, turnedHole } from "./board-turn.ts";
 import { MARKS, POINT_COLOURS } from "./colours.ts";
@@ -120,7 +122,7 @@ export class Board {
   /** Where each hole is drawn, by hole index, for the current turn. */
   private places: [number, number][] = Array.from({ length: HOLE_COUNT }, (_, hole) => holeXY(hole));
   private readonly animationLayer: SVGGElement;
-  private view: Omit<BoardView, "moves"> = { variant: "classic", pieces: {}, lastMove: null };
+  private view: Omit<BoardView, "moves"> = { variant: DEFAULT_SETTINGS.variant, pieces: {}, lastMove: null };
   /** The hole that holds the board's tab stop. */
   private focusHole: Hole = CENTRE;
   /** Holes whose piece is hidden while a move is animated onto them. */
@@ -167,7 +169,7 @@ export class Board {
   /** Shows a new state of the table; a selection that no longer fits is dropped. */
   update(view: BoardView): void {
     this.view = view;
-    this.picker.offer(view.variant, view.moves);
+    this.picker.offer(variantOf(view), view.moves);
     this.render();
   }
 
@@ -472,8 +474,8 @@ export class Board {
   private renderPreview(): void {
     const path = this.picker.preview;
     this.preview.setAttribute("points", path ? this.pointsOf(path) : "");
-    // Number the landings of a previewed race path, so a chain shows every landing.
-    if (this.view.variant !== "capture") {
+    // Number the landings of a previewed destination's path (the race), so a chain shows every landing.
+    if (!variantOf(this.view).landings) {
       this.parts.forEach((parts, hole) => {
         const index = path ? path.indexOf(holeName(hole)) : -1;
         parts.label.textContent = index > 0 ? String(index) : "";
