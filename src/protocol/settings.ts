@@ -1,10 +1,11 @@
 /** A table's settings: the body of `POST /api/tables`, and the game's settings in events and snapshots. */
-import { DEFAULT_SETTINGS } from "../rules/index.ts";
+import { DEFAULT_SETTINGS, VARIANT_NAMES } from "../rules/index.ts";
 import { ClockSchema, FirstPlayerSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
-const Variant = z.enum(["classic", "capture"]);
+/** The engine's registered variants, by name. */
+const Variant = z.enum(VARIANT_NAMES);
 const Players = z.int().check(z.minimum(2), z.maximum(6));
 /** Colours (points) each player controls in the race variants. */
 const Colours = z.literal([1, 2, 3]);

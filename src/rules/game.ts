@@ -4,7 +4,7 @@
  * board highlights as a move is picked), the history a record is written
  * from, and the result.
  */
-import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
+import { HOLE_COUNT, type Hole, holeName, type Point } from "./board.ts";
 import { colourPoint, EMPTY, NEUTRAL } from "./cells.ts";
 import { RulesError } from "./errors.ts";
 import { type Notated, parseMove } from "./notation.ts";
@@ -159,6 +159,20 @@ export class Game {
   /** The occupant of every hole, indexed by hole. */
   board(): Occupant[] {
     return Array.from({ length: HOLE_COUNT }, (_, hole) => this.occupant(hole));
+  }
+
+  /**
+   * The occupied holes, by hole name: each piece's colour, or "neutral" for
+   * a piece that belongs to nobody. Empty holes are left out. The piece map
+   * pages draw and snapshots carry.
+   */
+  pieces(): Record<string, Point | "neutral"> {
+    const pieces: Record<string, Point | "neutral"> = {};
+    for (let hole = 0; hole < HOLE_COUNT; hole++) {
+      const occupant = this.occupant(hole);
+      if (occupant) pieces[holeName(hole)] = occupant;
+    }
+    return pieces;
   }
 
   /** True when the side to move has no legal move and must pass. */

@@ -29,7 +29,7 @@ export {
   type Standing,
   type Turn,
 } from "./game.ts";
-export { formatMove, formatPath, type Notated, parseHole, parseMove } from "./notation.ts";
+export { formatMove, formatPath, formatPathNames, type Notated, parseHole, parseMove } from "./notation.ts";
 export { perft } from "./perft.ts";
 export {
   type Continuations,
@@ -38,11 +38,12 @@ export {
   type Position,
   type PositionState,
   TURN_LIMIT_PER_COLOUR,
+  type VariantCapabilities,
   type VariantRules,
 } from "./position.ts";
 export { notate, type ParsedRecord, readRecord, writeRecord } from "./record.ts";
 export { DEFAULT_SETTINGS, makeSettings, type Settings } from "./settings.ts";
 export { type LegVisitor, walkChains } from "./variants/capture-moves.ts";
-export { VARIANTS, type Variant } from "./variants/index.ts";
+export { VARIANT_NAMES, VARIANTS, type Variant, variantOf } from "./variants/index.ts";
 export { goalHoles, seating } from "./variants/race.ts";
 export { raceDestinations } from "./variants/race-moves.ts";

@@ -32,8 +32,14 @@ export function parseHole(name: string): Hole {
   return hole;
 }
 
+/** A path of holes as notation: their names joined by "-". */
 export function formatPath(path: readonly Hole[]): string {
-  return path.map(holeName).join("-");
+  return formatPathNames(path.map(holeName));
+}
+
+/** A path already written as hole names (a board's picks), as notation; the names are not checked. */
+export function formatPathNames(names: readonly string[]): string {
+  return names.join("-");
 }
 
 export function formatMove(move: Notated): string {

@@ -10,12 +10,37 @@
 import { HOLE_COUNT, type Hole, type Point } from "./board.ts";
 import type { Settings, SettingsRefusal } from "./settings.ts";
 
+/**
+ * What a variant's games are like, as data: what a page needs to know to
+ * show one, so that no page asks a variant its name.
+ */
+export interface VariantCapabilities {
+  /**
+   * Whether moves capture pieces: each piece jumped leaves the board and
+   * counts for the player who jumped it; records carry each player's
+   * captures, and the captures rank the players.
+   */
+  readonly captures: boolean;
+  /**
+   * Whether players own pieces of colours (points), seated by `seating`,
+   * and race them to the opposite points (goals, finishing, teams; the
+   * settings `colours`, `pieces` and `teams`). Without colours every piece
+   * belongs to nobody and those settings stay 1, 10 and false.
+   */
+  readonly colours: boolean;
+  /**
+   * Whether a move is picked landing by landing: `continuations` after a
+   * piece gives its next landings, and a path may stop after any landing
+   * that makes it a move. Otherwise what follows a piece is each of its
+   * destinations, a whole move.
+   */
+  readonly landings: boolean;
+}
+
 /** One variant of the game, as the registry lists it. */
-export interface VariantRules<Name extends string = string> {
+export interface VariantRules<Name extends string = string> extends VariantCapabilities {
   /** The `variant` of its settings, as written on the wire and in records. */
   readonly name: Name;
-  /** Whether moves capture pieces: records then carry each player's captures. */
-  readonly captures: boolean;
   /** Why settings the common checks let through are no game of this variant, or undefined when they are. */
   readonly checkSettings: (settings: Settings) => SettingsRefusal | undefined;
   /** The start position of a game with these settings (which `checkSettings` accepted). */

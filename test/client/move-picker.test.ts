@@ -5,13 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { engineMoves, NO_MOVES } from "../../src/client/ui/legal-moves.ts";
 import { MovePicker } from "../../src/client/ui/move-picker.ts";
-import { Game, holeName, parseMove, type Settings } from "../../src/rules/index.ts";
+import { Game, holeName, parseMove, type Settings, variantOf } from "../../src/rules/index.ts";
 
 /** A game after some moves, and a picker offered its legal moves as the page offers them (asked of the engine). */
 function pickerAfter(settings: Partial<Settings>, moves: readonly string[]): { game: Game; picker: MovePicker } {
   const game = Game.replay(settings, {}, moves.map(parseMove));
   const picker = new MovePicker();
-  picker.offer(game.settings.variant, engineMoves(game));
+  picker.offer(variantOf(game.settings), engineMoves(game));
   return { game, picker };
 }
 
@@ -163,7 +163,7 @@ describe("new legal moves", () => {
     const { game, picker } = pickerAfter({ variant: "capture", players: 2 }, CAPTURE_CHAINS);
     picker.pick("f7");
     picker.pick("f5");
-    picker.offer("capture", engineMoves(game));
+    picker.offer(variantOf(game.settings), engineMoves(game));
     expect(picker.selection).toEqual(["f7", "f5"]);
   });
 
@@ -171,7 +171,7 @@ describe("new legal moves", () => {
     const { picker } = pickerAfter({ players: 2 }, []);
     picker.pick("d2");
     picker.point("e7");
-    picker.offer("classic", NO_MOVES);
+    picker.offer(variantOf({ variant: "classic" }), NO_MOVES);
     expect(picker.selection).toEqual([]);
     expect(picker.preview).toBeNull();
     expect(picker.canMove).toBe(false);
@@ -185,7 +185,7 @@ describe("new legal moves", () => {
     picker.pick("f7");
     picker.pick("f5");
     game.play("f7-f5"); // the piece picked has moved away
-    picker.offer("capture", engineMoves(game));
+    picker.offer(variantOf(game.settings), engineMoves(game));
     expect(picker.selection).toEqual([]);
   });
 });

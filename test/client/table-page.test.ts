@@ -261,7 +261,7 @@ describe("computer players", () => {
     return { table, model, follow };
   }
 
-  it("are named in the page's language, from the server's name, in the seats and in the game's players", () => {
+  it("are named in the page's language by their seat, in the seats and in the game's players", () => {
     const { model } = againstComputer(3);
     expect(model.seats.map((seat) => seat.name)).toEqual(["Aino", "Computer 2", "Computer 3"]);
     expect(seatNames(new I18n("en"), model)).toEqual(["Aino", "Computer 2", "Computer 3"]);
@@ -270,13 +270,14 @@ describe("computer players", () => {
     expect(playerNames(new I18n("nb"), model)).toEqual(["Aino", "Datamaskin 2", "Datamaskin 3"]);
   });
 
-  it("keep their name through a seat swap, and a person's name is never taken for a computer's", () => {
+  it("are named by the seat they sit in, even after a seat swap, and a person's name is never taken for a computer's", () => {
     const table = new ServerTable({ players: 2 }, 0);
     table.record(table.commands.join(SPECTATOR, 0, "Computer 1", 0));
     table.record(table.commands.addComputer(HOST, 1, "easy", 0));
     table.record(table.commands.swap(seated(0), 1, 0));
     const model = TableModel.fromSnapshot(table.snapshot());
-    expect(seatNames(new I18n("fi"), model)).toEqual(["Tietokone 2", "Computer 1"]);
+    expect(model.seats.map((seat) => seat.name)).toEqual(["Computer 2", "Computer 1"]);
+    expect(seatNames(new I18n("fi"), model)).toEqual(["Tietokone 1", "Computer 1"]);
   });
 
   it("a computer the host removed after the game keeps its translated name in the game's standings", () => {
@@ -287,6 +288,22 @@ describe("computer players", () => {
     expect(model.status).toBe("over");
     expect(model.seats[1]?.name).toBeNull();
     expect(playerNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
+  });
+
+  it("a person who played under a computer's name keeps it in the game's standings when a computer takes the seat", () => {
+    const table = new ServerTable({ players: 2 }, 0);
+    table.seatAll(["Aino", "Computer 2"]);
+    table.record(table.commands.start(HOST, 0));
+    table.record(table.commands.leave(seated(1), 0));
+    table.record(table.commands.addComputer(HOST, 1, "easy", 0));
+    const model = TableModel.fromSnapshot(table.snapshot());
+    expect(model.status).toBe("over");
+    expect(model.seats.map((seat) => [seat.name, seat.computer])).toEqual([
+      ["Aino", null],
+      ["Computer 2", "easy"],
+    ]);
+    expect(seatNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
+    expect(playerNames(new I18n("fi"), model)).toEqual(["Aino", "Computer 2"]);
   });
 
   it("their moves are said plainly, their name says they are the computer", () => {

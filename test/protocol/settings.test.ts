@@ -1,7 +1,7 @@
 /** The body of `POST /api/tables`: every field optional, with the engine's defaults; strict. */
 import { describe, expect, it } from "vitest";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { DEFAULT_SETTINGS } from "../../src/rules/index.ts";
+import { DEFAULT_SETTINGS, VARIANTS } from "../../src/rules/index.ts";
 
 function issues(body: unknown) {
   return TableSettingsSchema.safeParse(body).error?.issues.map(({ path, code }) => [path.join("."), code]);
@@ -28,6 +28,12 @@ describe("a missing setting takes the engine's default", () => {
       clock,
       firstPlayer: 2,
     });
+  });
+});
+
+describe("the variants on the wire are the engine's registry", () => {
+  it.each(VARIANTS.map((variant) => variant.name))("takes %s", (name) => {
+    expect(TableSettingsSchema.parse({ variant: name }).variant).toBe(name);
   });
 });
 

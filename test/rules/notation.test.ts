@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatMove, formatPath, HOLE_COUNT, holeName, parseHole, parseMove } from "../../src/rules/index.ts";
+import {
+  formatMove,
+  formatPath,
+  formatPathNames,
+  HOLE_COUNT,
+  holeName,
+  parseHole,
+  parseMove,
+} from "../../src/rules/index.ts";
 import { holes, refusal } from "./helpers.ts";
 
 describe("a move is written as holes joined by '-'", () => {
@@ -23,6 +31,12 @@ describe("a move is written as holes joined by '-'", () => {
     for (const text of ["d2-e3", "c2-e4-g4", "pass", "resign(3)", "a1-q1", "m13-e1"])
       expect(formatMove(parseMove(text))).toBe(text);
     expect(formatPath(holes("g6 i6 i8"))).toBe("g6-i6-i8");
+  });
+
+  it("writes a path of hole names, as a board picks it, the same way", () => {
+    expect(formatPathNames(["g6", "i6", "i8"])).toBe("g6-i6-i8");
+    expect(formatPathNames(["g6", "i6", "i8"])).toBe(formatPath(holes("g6 i6 i8")));
+    expect(parseMove(formatPathNames(["c2", "e4", "g4"]))).toEqual({ kind: "path", path: holes("c2 e4 g4") });
   });
 
   it("round-trips every hole name", () => {

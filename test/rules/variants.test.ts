@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   Game,
+  holeName,
   makeSettings,
   POINT_HOLES,
   type Point,
+  parseMove,
   type Settings,
   seating,
+  VARIANT_NAMES,
   VARIANTS,
+  variantOf,
   writeRecord,
 } from "../../src/rules/index.ts";
 import { legalSettings, names, piecesOf, refusal } from "./helpers.ts";
@@ -252,4 +256,70 @@ describe("variants come from one registry, by the name in the settings", () => {
       expect(writeRecord(Game.create({ variant: name })).includes("[Captures ")).toBe(captures);
     },
   );
+});
+
+describe("what a variant can do is data, asked by its settings: variantOf", () => {
+  it("the race: no captures, colours racing home, a move picked as a piece and a destination", () => {
+    expect(variantOf({ variant: "classic" })).toEqual({ captures: false, colours: true, landings: false });
+  });
+
+  it("the capture variant: captures, no colours, a move picked landing by landing", () => {
+    expect(variantOf({ variant: "capture" })).toEqual({ captures: true, colours: false, landings: true });
+  });
+
+  it("names the variants as a tuple in the registry's order", () => {
+    expect(VARIANT_NAMES).toEqual(VARIANTS.map((variant) => variant.name));
+    expect(VARIANT_NAMES).toEqual(["classic", "capture"]);
+  });
+
+  it.each(VARIANT_NAMES.map((name) => [name, variantOf({ variant: name }).colours] as const))(
+    "%s: players have colours (%s) exactly when the start seats them on points",
+    (name, colours) => {
+      const game = Game.create({ variant: name, players: 3 });
+      expect(game.playerColours.map((points) => points.length > 0)).toEqual([colours, colours, colours]);
+      expect(game.board().some((occupant) => occupant === "neutral")).toBe(!colours);
+    },
+  );
+
+  it.each(VARIANT_NAMES.map((name) => [name, variantOf({ variant: name }).landings] as const))(
+    "%s: a move's first landing may be followed by more (%s)",
+    (name, landings) => {
+      // After c1-e7 a1 may jump on past its first landing in the race; after f5-f3 many chains go on in capture.
+      const game = Game.replay({ variant: name }, {}, [parseMove(name === "capture" ? "f5-f3" : "c1-e7")]);
+      const pieces = game.continuations([]).next;
+      const goesOn = pieces.some((piece) =>
+        game.continuations([piece]).next.some((next) => game.continuations([piece, next]).next.length > 0),
+      );
+      expect(goesOn).toBe(landings);
+    },
+  );
+});
+
+describe("the piece map: every occupied hole by name, its piece's colour or neutral; empty holes left out", () => {
+  it("the race's start: each seated colour on its point's ten holes", () => {
+    const pieces = Game.create({ players: 2 }).pieces();
+    expect(Object.keys(pieces)).toHaveLength(20);
+    expect(pieces).toEqual({
+      ...Object.fromEntries(POINT_HOLES.N.map((hole) => [holeName(hole), "N"])),
+      ...Object.fromEntries(POINT_HOLES.S.map((hole) => [holeName(hole), "S"])),
+    });
+  });
+
+  it("the capture variant: 60 neutral pieces, none on i5, and a captured piece's hole gone", () => {
+    const start = Game.create({ variant: "capture" }).pieces();
+    expect(Object.keys(start)).toHaveLength(60);
+    expect(new Set(Object.values(start))).toEqual(new Set(["neutral"]));
+    expect(start.i5).toBeUndefined();
+    const after = Game.replay({ variant: "capture" }, {}, [parseMove("f5-f3")]).pieces();
+    expect(Object.keys(after)).toHaveLength(59);
+    expect([after.f5, after.f4, after.f3]).toEqual([undefined, undefined, "neutral"]);
+  });
+
+  it("is the board's occupants by name", () => {
+    const game = Game.replay({ players: 3 }, {}, [parseMove("c1-e7")]);
+    const fromBoard = Object.fromEntries(
+      game.board().flatMap((occupant, hole) => (occupant === null ? [] : [[holeName(hole), occupant]])),
+    );
+    expect(game.pieces()).toEqual(fromBoard);
+  });
 });

@@ -6,7 +6,7 @@
  * snapshot's moves, so the client asks it about legal moves, never the server.
  */
 import type { SeatView, Snapshot } from "../../protocol/index.ts";
-import { type Action, holeName, type Point, seating } from "../../rules/index.ts";
+import { type Action, holeName, type Point, seating, variantOf } from "../../rules/index.ts";
 import { type LoggedEvent, TableFold } from "../../table/index.ts";
 
 /** The last move played, for drawing its trail and animating it. */
@@ -71,7 +71,7 @@ export class TableModel extends TableFold {
   /** The colours a seat moves; before the first game, the colours it will move. */
   coloursOf(seat: number): readonly Point[] {
     if (this.game) return this.game.playerColours[seat] ?? [];
-    return this.settings.variant === "capture" ? [] : (seating(this.settings)[seat] ?? []);
+    return variantOf(this.settings).colours ? (seating(this.settings)[seat] ?? []) : [];
   }
 
   /** Each seat as the snapshot shows it. */

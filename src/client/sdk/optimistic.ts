@@ -18,7 +18,7 @@
  */
 
 import type { TableEvent } from "../../protocol/index.ts";
-import { type Action, Game, HOLE_COUNT, holeName, type Point } from "../../rules/index.ts";
+import { type Action, formatPath, formatPathNames, Game, holeName, type Point } from "../../rules/index.ts";
 import { newRequestId, type TableClient } from "./client.ts";
 import type { SdkError } from "./errors.ts";
 import type { LastMove, TableModel } from "./model.ts";
@@ -106,14 +106,8 @@ export class OptimisticMoves {
 
   /** Occupied holes as shown: hole name → colour point, or "neutral" in the capture variant. */
   get pieces(): Readonly<Record<string, Point | "neutral">> {
-    const model = this.client.model;
-    if (!this.shown) return model?.pieces ?? {};
-    const pieces: Record<string, Point | "neutral"> = {};
-    for (let hole = 0; hole < HOLE_COUNT; hole++) {
-      const occupant = this.shown.occupant(hole);
-      if (occupant) pieces[holeName(hole)] = occupant;
-    }
-    return pieces;
+    if (!this.shown) return this.client.model?.pieces ?? {};
+    return this.shown.pieces();
   }
 
   /** Whose turn as shown: the one after the pending move (null if it ends the game), else the table's. */
@@ -140,7 +134,7 @@ export class OptimisticMoves {
   async move(path: readonly string[]): Promise<void> {
     const { client } = this;
     const seat = client.you.seat;
-    const notation = path.join("-");
+    const notation = formatPathNames(path);
     const id = newRequestId();
     const result = seat === null || this.pendingMove ? null : played(client.model?.game, seat, notation);
     if (seat === null || result?.action.kind !== "move") {
@@ -154,7 +148,7 @@ export class OptimisticMoves {
       seat,
       path: move.path.map(holeName),
       captured: move.captured.map(holeName),
-      notation: move.path.map(holeName).join("-"),
+      notation: formatPath(move.path),
       colour: (end === undefined ? null : result.game.occupant(end)) ?? "neutral",
     };
     this.pendingMove = pending;

@@ -21,6 +21,7 @@ import {
   type Point,
   type Settings,
   seating,
+  variantOf,
 } from "../../rules/index.ts";
 
 /** Sixths of a full turn, clockwise: 0 (N at the top) to 5. */
@@ -100,12 +101,12 @@ function nearestInRow(row: number, x: number): Hole | undefined {
 }
 
 /**
- * The capture variant's pieces belong to no one, but its players still sit
- * around the star: at the points a race of as many players of one colour
- * gives them, and with five (which the race does not allow) at five points
- * clockwise from N, leaving NW empty.
+ * In a variant without colours (the capture variant) the pieces belong to no
+ * one, but the players still sit around the star: at the points a race of as
+ * many players of one colour gives them, and with five (which the race does
+ * not allow) at five points clockwise from N, leaving NW empty.
  */
-const CAPTURE_SIDES: Readonly<Record<number, readonly Point[]>> = {
+const SIDES: Readonly<Record<number, readonly Point[]>> = {
   2: ["N", "S"],
   3: ["N", "SE", "SW"],
   4: ["NE", "SE", "SW", "NW"],
@@ -114,12 +115,13 @@ const CAPTURE_SIDES: Readonly<Record<number, readonly Point[]>> = {
 };
 
 /**
- * A seat's own point, the one turned to the bottom for its player: in the
- * race its first colour as seated (`seating`), in the capture variant its
- * side of the star (CAPTURE_SIDES). Undefined for a seat the table does not have.
+ * A seat's own point, the one turned to the bottom for its player: with
+ * colours (the race) its first colour as seated (`seating`), without (the
+ * capture variant) its side of the star (SIDES). Undefined for a seat the
+ * table does not have.
  */
 export function homePoint(settings: Settings, seat: number): Point | undefined {
-  if (settings.variant === "capture") return CAPTURE_SIDES[settings.players]?.[seat];
+  if (!variantOf(settings).colours) return SIDES[settings.players]?.[seat];
   return seating(settings)[seat]?.[0];
 }
 

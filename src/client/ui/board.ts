@@ -1,7 +1,8 @@
 /**
  * The board: 121 holes drawn from the engine's geometry (HOLE_ROW, HOLE_X),
  * the six points in their colours, the pieces, the last move's trail and
- * the animation of other players' moves. Clicks, taps and keys become picks
+ * the animation of other players' moves; the drawing it shares with the
+ * rules page's diagrams is in svg.ts. Clicks, taps and keys become picks
  * of holes; the move picker decides what they select and which move to send.
  *
  * Keyboard: the board is one tab stop; arrow keys move between holes,
@@ -14,11 +15,10 @@
  */
 import {
   CENTRE,
+  DEFAULT_SETTINGS,
+  formatPathNames,
   HOLE_COUNT,
-  HOLE_ROW,
-  HOLE_X,
   type Hole,
-  holeAt,
   holeName,
   jumpedHole,
   POINT_HOLES,
@@ -26,20 +26,16 @@ import {
   type Point,
   parseHole,
   type Variant,
+  variantOf,
 } from "../../rules/index.ts";
 import { arrowTarget, turnedHole } from "./board-turn.ts";
-import { MARKS, POINT_COLOURS } from "./colours.ts";
+import { POINT_COLOURS } from "./colours.ts";
 import type { I18n } from "./i18n/index.ts";
 import type { LegalMoves } from "./legal-moves.ts";
 import { MovePicker } from "./move-picker.ts";
+import { D, drawGrid, drawPieceColours, drawStar, el, holeXY, MARGIN, ROW_HEIGHT } from "./svg.ts";
 import { TouchAssist } from "./touch.ts";
 
-const SVG = "http://www.w3.org/2000/svg";
-/** Distance between neighbouring holes, in SVG units. */
-export const D = 10;
-const ROW_HEIGHT = (D * Math.sqrt(3)) / 2;
-/** How far the star's edge lies beyond its outermost holes. */
-const MARGIN = 0.48 * D;
 const LEG_MS = 230;
 /** A piece's radius, and half the width of the mark drawn on it. */
 const PIECE_R = 0.4 * D;
@@ -51,14 +47,6 @@ const HOME_MARK_R = 0.17 * D;
 const HOME = new Map<Hole, Point>(
   POINTS.flatMap((point) => POINT_HOLES[point].map((hole): [Hole, Point] => [hole, point])),
 );
-
-export function holeXY(hole: Hole): [number, number] {
-  return [(HOLE_X[hole] * D) / 2, HOLE_ROW[hole] * ROW_HEIGHT];
-}
-
-export function xyOf(name: string): [number, number] {
-  return holeXY(parseHole(name));
-}
 
 /** A hole's group is drawn around (0, 0) and moved to its place with this. */
 function translate([x, y]: readonly [number, number]): string {
@@ -91,18 +79,6 @@ interface HoleParts {
   readonly lastMark: SVGCircleElement;
 }
 
-/** An SVG element with its attributes, appended to `parent` if given. */
-export function el<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number> = {},
-  parent?: Element,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
-  parent?.appendChild(element);
-  return element;
-}
-
 export class Board {
   readonly element: SVGSVGElement;
   private readonly options: BoardOptions;
@@ -120,7 +96,7 @@ export class Board {
   /** Where each hole is drawn, by hole index, for the current turn. */
   private places: [number, number][] = Array.from({ length: HOLE_COUNT }, (_, hole) => holeXY(hole));
   private readonly animationLayer: SVGGElement;
-  private view: Omit<BoardView, "moves"> = { variant: "classic", pieces: {}, lastMove: null };
+  private view: Omit<BoardView, "moves"> = { variant: DEFAULT_SETTINGS.variant, pieces: {}, lastMove: null };
   /** The hole that holds the board's tab stop. */
   private focusHole: Hole = CENTRE;
   /** Holes whose piece is hidden while a move is animated onto them. */
@@ -167,7 +143,7 @@ export class Board {
   /** Shows a new state of the table; a selection that no longer fits is dropped. */
   update(view: BoardView): void {
     this.view = view;
-    this.picker.offer(view.variant, view.moves);
+    this.picker.offer(variantOf(view), view.moves);
     this.render();
   }
 
@@ -436,7 +412,7 @@ export class Board {
       this.element.removeAttribute("data-last-move");
       return;
     }
-    this.element.dataset.lastMove = path.join("-");
+    this.element.dataset.lastMove = formatPathNames(path);
     const points = this.pointsOf(path);
     el("polyline", { class: "trail-casing", points }, this.trail);
     el("polyline", { class: "trail-line", points }, this.trail);
@@ -472,8 +448,8 @@ export class Board {
   private renderPreview(): void {
     const path = this.picker.preview;
     this.preview.setAttribute("points", path ? this.pointsOf(path) : "");
-    // Number the landings of a previewed race path, so a chain shows every landing.
-    if (this.view.variant !== "capture") {
+    // Number the landings of a previewed destination's path (the race), so a chain shows every landing.
+    if (!variantOf(this.view).landings) {
       this.parts.forEach((parts, hole) => {
         const index = path ? path.indexOf(holeName(hole)) : -1;
         parts.label.textContent = index > 0 ? String(index) : "";
@@ -539,98 +515,6 @@ export class Board {
 /** Every hole of the board. */
 const HOLE_ALL: readonly Hole[] = Array.from({ length: HOLE_COUNT }, (_, hole) => hole);
 
-/**
- * The pieces' colours as gradients, `url(#<prefix>-<colour>)`, and each
- * point's mark as a symbol, `#<prefix>-mark-<point>` (drawn once, used on its
- * pieces and in its holes; the use gives the fill): a page with several
- * boards gives each its prefix.
- */
-export function drawPieceColours(svg: SVGSVGElement, prefix: string): void {
-  const defs = el("defs", {}, svg);
-  for (const [name, colour] of Object.entries(POINT_COLOURS)) {
-    const gradient = el("radialGradient", { id: `${prefix}-${name}`, cx: "35%", cy: "30%", r: "75%" }, defs);
-    el("stop", { offset: "0%", "stop-color": colour.light }, gradient);
-    el("stop", { offset: "65%", "stop-color": colour.fill }, gradient);
-    el("stop", { offset: "100%", "stop-color": colour.fill, "stop-opacity": 0.9 }, gradient);
-  }
-  for (const point of POINTS) {
-    const symbol = el("symbol", { id: `${prefix}-mark-${point}`, viewBox: "-1 -1 2 2" }, defs);
-    el("path", { d: MARKS[point].d, "fill-rule": "evenodd" }, symbol);
-  }
-}
-
-/** A point's polygon in its tint for each colour scheme (styles.css picks one), set through the CSSOM: the CSP refuses style attributes. */
-export function tintPoint(polygon: SVGElement, point: Point): void {
-  polygon.style.setProperty("--tint", POINT_COLOURS[point].tint);
-  polygon.style.setProperty("--tint-dark", POINT_COLOURS[point].tintDark);
-}
-
-/** Points moved `2 * MARGIN` away from `from`: a shape drawn around holes rather than through them. */
-function push(points: readonly [number, number][], from: readonly [number, number]): [number, number][] {
-  return points.map(([x, y]): [number, number] => {
-    const length = Math.hypot(x - from[0], y - from[1]);
-    const k = (2 * MARGIN) / length;
-    return [x + (x - from[0]) * k, y + (y - from[1]) * k];
-  });
-}
-
-function expand(points: readonly [number, number][], from: readonly [number, number]): string[] {
-  return push(points, from).map((point) => point.join(","));
-}
-
-/** The triangle around a point's ten holes. */
-export function pointOutline(point: Point): string {
-  const holes = POINT_HOLES[point].map(holeXY);
-  const cx = holes.reduce((sum, [x]) => sum + x, 0) / holes.length;
-  const cy = holes.reduce((sum, [, y]) => sum + y, 0) / holes.length;
-  const corners = [...holes]
-    .sort((a, b) => Math.hypot(b[0] - cx, b[1] - cy) - Math.hypot(a[0] - cx, a[1] - cy))
-    .slice(0, 3);
-  return expand(corners, [cx, cy]).join(" ");
-}
-
-/** The wooden star and its six points in their colours; returns its layer. */
-export function drawStar(svg: SVGSVGElement): SVGGElement {
-  const layer = el("g", { class: "star", "aria-hidden": "true" }, svg);
-  const centre = holeXY(CENTRE);
-  // The star's outline: two concentric triangles of a size, each side of one crossed by the other at its
-  // thirds, with the other's corner out between. One outline, so the hexagon in the middle is filled too.
-  const up = push([xyOf("a1"), xyOf("m1"), xyOf("m13")], centre);
-  const down = push([xyOf("e1"), xyOf("e13"), xyOf("q1")], centre);
-  const outline = up.flatMap(([ax, ay], i) => {
-    const [bx, by] = up[(i + 1) % 3] as [number, number];
-    const third = (t: number): [number, number] => [ax + (bx - ax) * t, ay + (by - ay) * t];
-    const [mx, my] = third(0.5);
-    const tip = [...down].sort((p, q) => Math.hypot(p[0] - mx, p[1] - my) - Math.hypot(q[0] - mx, q[1] - my))[0];
-    return [[ax, ay], third(1 / 3), tip as [number, number], third(2 / 3)].map((p) => p.join(","));
-  });
-  el("path", { class: "star-body", d: `M${outline.join("L")}Z` }, layer);
-  for (const point of POINTS) {
-    tintPoint(el("polygon", { class: `point point-${point}`, points: pointOutline(point) }, layer), point);
-  }
-  return layer;
-}
-
-/** The lines between neighbouring holes, of the holes given. */
-export function drawGrid(svg: SVGSVGElement, holes: readonly Hole[]): void {
-  const shown = new Set(holes);
-  const lines: string[] = [];
-  for (const hole of holes) {
-    const [x1, y1] = holeXY(hole);
-    for (const [dRow, dX] of [
-      [0, 2],
-      [1, 1],
-      [1, -1],
-    ]) {
-      const next = holeAt(HOLE_ROW[hole] + dRow, HOLE_X[hole] + dX);
-      if (next === undefined || !shown.has(next)) continue;
-      const [x2, y2] = holeXY(next);
-      lines.push(`M${x1},${y1}L${x2},${y2}`);
-    }
-  }
-  el("path", { class: "grid", d: lines.join(""), "aria-hidden": "true" }, svg);
-}
-
 /** A point's mark (none yet when `point` is null) centred on (cx, cy), `r` wide either side; its fill is the caller's. */
 function markUse(point: Point | null, cx: number, cy: number, r: number, className: string): SVGUseElement {
   const use = el("use", { class: className, x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, "aria-hidden": "true" });
@@ -648,9 +532,4 @@ function setMark(use: SVGUseElement, point: Point | undefined): void {
     use.removeAttribute("href");
     use.setAttribute("visibility", "hidden");
   }
-}
-
-/** A path of hole names as a polyline's points. */
-export function pointsOf(path: readonly string[]): string {
-  return path.map((name) => xyOf(name).join(",")).join(" ");
 }

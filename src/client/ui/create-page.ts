@@ -7,7 +7,14 @@
  * seated before the page goes to the table.
  */
 import { NameSchema } from "../../protocol/index.ts";
-import { DEFAULT_SETTINGS, makeSettings, type Settings } from "../../rules/index.ts";
+import {
+  DEFAULT_SETTINGS,
+  makeSettings,
+  type Settings,
+  VARIANT_NAMES,
+  type Variant,
+  variantOf,
+} from "../../rules/index.ts";
 import {
   type Clock,
   createTable,
@@ -36,6 +43,12 @@ import type { I18n, MessageKey } from "./i18n/index.ts";
 import { NO_MOVES } from "./legal-moves.ts";
 import { rememberedName, rememberName } from "./player-name.ts";
 import { startingPieces } from "./starting-pieces.ts";
+
+/** Each variant's radio button, in the registry's order: its name and what it is about. */
+const VARIANT_LABELS: Readonly<Record<Variant, MessageKey>> = {
+  classic: "variantClassic",
+  capture: "variantCapture",
+};
 
 /** The clocks offered: a time for every move, or a time bank with an increment for each move. */
 const CLOCKS: readonly [Clock, MessageKey][] = [
@@ -125,7 +138,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     // A chosen first seat the table no longer has goes back to a draw.
     if (state.firstPlayer !== null && state.firstPlayer >= state.players) state.firstPlayer = null;
     computers = fitChoice(computers, state.players);
-    if (state.variant === "capture") {
+    if (!variantOf(state).colours) {
       state.colours = 1;
       state.pieces = 10;
       state.teams = false;
@@ -139,8 +152,8 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
 
   function render(): void {
     normalise();
-    const race = state.variant === "classic";
-    const radio = (value: Settings["variant"], key: MessageKey) =>
+    const coloured = variantOf(state).colours;
+    const radio = (value: Variant, key: MessageKey) =>
       h(
         "label",
         { class: "choice" },
@@ -272,8 +285,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         "fieldset",
         {},
         h("legend", {}, i18n.t("variant")),
-        radio("classic", "variantClassic"),
-        radio("capture", "variantCapture"),
+        VARIANT_NAMES.map((variant) => radio(variant, VARIANT_LABELS[variant])),
       ),
       h(
         "div",
@@ -282,14 +294,14 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
           state.players = Number(value);
           render();
         }),
-        race
+        coloured
           ? select("colours", "coloursPerPlayer", colourChoices, String(state.colours), (value) => {
               state.colours = Number(value) as 1 | 2 | 3;
               render();
             })
           : null,
       ),
-      race
+      coloured
         ? check("pieces15", "pieces15", state.pieces === 15, valid({ ...state, pieces: 15 }), (on) => {
             state.pieces = on ? 15 : 10;
             render();
@@ -299,7 +311,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         state.longJump = on;
         render();
       }),
-      race
+      coloured
         ? check("teams", "teams", state.teams, valid({ ...state, teams: true }), (on) => {
             state.teams = on;
             render();

@@ -2,22 +2,24 @@
  * The move a player builds on the board, picked hole by hole: a state
  * machine with no DOM and no texts, the same for clicks, taps and keys.
  *
- * Race variants: pick a piece of the colour to move, then one of the holes
- * it can reach; the move is the whole path there. Picking another movable
- * piece switches to it; picking anything else drops the piece.
+ * What a pick does depends on the variant's `landings` (the engine's
+ * `variantOf`). Without (the race): pick a piece of the colour to move, then
+ * one of the holes it can reach; the move is the whole path there. Picking
+ * another movable piece switches to it; picking anything else drops the piece.
  *
- * Capture: pick any piece that can jump, then land after landing. Stop after
- * any landing by picking the last landing again or with `finish`; a path
- * with nowhere further to land is complete at once. `undoLanding` and
- * `cancel` step back.
+ * With landings (capture): pick any piece that can jump, then land after
+ * landing. Stop after any landing by picking the last landing again or with
+ * `finish`; a path with nowhere further to land is complete at once.
+ * `undoLanding` and `cancel` step back.
  */
-import { holeName, jumpedHole, parseHole, type Variant } from "../../rules/index.ts";
+import { holeName, jumpedHole, parseHole, type VariantCapabilities } from "../../rules/index.ts";
 import { type LegalMoves, NO_MOVES } from "./legal-moves.ts";
 
 const NONE: ReadonlySet<string> = new Set();
 
 export class MovePicker {
-  private variant: Variant = "classic";
+  /** Whether moves are picked landing by landing (the variant's `landings`), else piece then destination. */
+  private landings = false;
   private moves: LegalMoves = NO_MOVES;
   /** The piece picked, then (capture) the landings chosen so far. */
   private path: readonly string[] = [];
@@ -25,8 +27,8 @@ export class MovePicker {
   private pointed: string | null = null;
 
   /** Takes the moves of a new position (NO_MOVES when it is not this player's turn); a selection that no longer fits is dropped. */
-  offer(variant: Variant, moves: LegalMoves): void {
-    this.variant = variant;
+  offer(variant: VariantCapabilities, moves: LegalMoves): void {
+    this.landings = variant.landings;
     this.moves = moves;
     if (this.path.length > 0 && !this.stillLegal()) this.path = [];
   }
@@ -37,7 +39,7 @@ export class MovePicker {
    */
   pick(hole: string): readonly string[] | null {
     if (!this.canMove) return null;
-    return this.variant === "capture" ? this.pickLanding(hole) : this.pickRace(hole);
+    return this.landings ? this.pickLanding(hole) : this.pickRace(hole);
   }
 
   /** The player points at a hole (or at none): a race destination pointed at previews its path. */
@@ -70,12 +72,12 @@ export class MovePicker {
 
   /** Whether a capture path is being built (the page then offers Done, Undo and Cancel). */
   get building(): boolean {
-    return this.variant === "capture" && this.path.length > 0;
+    return this.landings && this.path.length > 0;
   }
 
   /** Whether the capture path built so far may be sent as it stands. */
   get canFinish(): boolean {
-    return this.variant === "capture" && this.moves.isMove(this.path);
+    return this.landings && this.moves.isMove(this.path);
   }
 
   /** The pieces to mark as movable: none while a capture path is built (before its first landing, picking another piece still starts over from it). */
@@ -86,7 +88,7 @@ export class MovePicker {
   /** The holes that may be picked next: a race piece's destinations, or a capture path's next landings. */
   get destinations(): ReadonlySet<string> {
     if (this.path.length === 0) return NONE;
-    if (this.variant === "capture") return this.moves.landingsAfter(this.path);
+    if (this.landings) return this.moves.landingsAfter(this.path);
     return new Set(this.moves.destinations(this.path[0]).keys());
   }
 
@@ -102,7 +104,7 @@ export class MovePicker {
 
   /** The path to draw: the capture path built so far, or the whole path to the race destination pointed at. */
   get preview(): readonly string[] | null {
-    if (this.variant === "capture") return this.path.length > 1 ? this.path : null;
+    if (this.landings) return this.path.length > 1 ? this.path : null;
     if (this.pointed === null || this.path.length !== 1) return null;
     return this.moves.destinations(this.path[0]).get(this.pointed) ?? null;
   }
@@ -143,7 +145,7 @@ export class MovePicker {
 
   /** Whether the selection is still the start of a legal move. */
   private stillLegal(): boolean {
-    if (this.variant === "capture") return this.moves.isMove(this.path) || this.moves.landingsAfter(this.path).size > 0;
+    if (this.landings) return this.moves.isMove(this.path) || this.moves.landingsAfter(this.path).size > 0;
     return this.moves.destinations(this.path[0]).size > 0;
   }
 }

@@ -203,6 +203,8 @@ function capturePerft(position: CapturePosition, depth: number): number {
 export const capture: VariantRules<"capture"> = {
   name: "capture",
   captures: true,
+  colours: false,
+  landings: true,
   checkSettings,
   start: (settings) => new CapturePosition(settings),
 };

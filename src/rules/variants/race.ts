@@ -387,6 +387,8 @@ function racePerft(position: RacePosition, depth: number, ply: number): number {
 export const race: VariantRules<"classic"> = {
   name: "classic",
   captures: false,
+  colours: true,
+  landings: false,
   checkSettings,
   start: (settings) => new RacePosition(settings),
 };

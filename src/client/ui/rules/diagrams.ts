@@ -1,6 +1,6 @@
 /**
  * The rules page's diagrams: a window onto the board, drawn with the
- * board's own geometry, colours and styles (`board.ts`, `styles.css`), a few
+ * board's own geometry, colours and styles (`svg.ts`, `styles.css`), a few
  * pieces, and a move shown as the board previews one: the piece ringed, a
  * dashed route, each landing numbered, or the holes it may reach marked.
  */
@@ -14,7 +14,7 @@ import {
   type Point,
   parseHole,
 } from "../../../rules/index.ts";
-import { D, drawGrid, drawPieceColours, drawStar, el, holeXY, pointOutline, pointsOf, tintPoint } from "../board.ts";
+import { D, drawGrid, drawPieceColours, drawStar, el, holeXY, pointOutline, pointsOf, tintPoint } from "../svg.ts";
 import type { DiagramId } from "./outline.ts";
 
 interface Diagram {

@@ -5,7 +5,7 @@
  * where pieces belong to nobody) leaves the board as it is. Pure, so it is
  * tested under Node.
  */
-import { type Point, type Settings, seating } from "../../../rules/index.ts";
+import { type Point, type Settings, seating, variantOf } from "../../../rules/index.ts";
 import type { TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
 
@@ -33,7 +33,7 @@ export function leaverFate(
   finished: boolean,
   coloursOf: (seat: number) => readonly Point[],
 ): LeaverFate {
-  if (settings.variant === "capture" || finished) return { kind: "unchanged" };
+  if (!variantOf(settings).colours || finished) return { kind: "unchanged" };
   const own = seating(settings)[seat] ?? [];
   for (let other = 0; other < settings.players; other++) {
     if (other !== seat && own.some((colour) => coloursOf(other).includes(colour))) {

@@ -5,7 +5,7 @@
  * button that shows the position after it (the replay); the move shown is
  * marked (aria-current).
  */
-import { formatPath } from "../../../rules/index.ts";
+import { formatPath, variantOf } from "../../../rules/index.ts";
 import type { MovedBy } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
@@ -30,8 +30,8 @@ export class MoveList {
     const key = [model.gameNumber, model.moves.length, players, i18n.language, model.settings.variant];
     this.section.update(key, () => {
       const history = model.game?.history ?? [];
-      const capture = model.settings.variant === "capture";
-      const captures = capture ? model.seats.map((seat) => seat.captures) : [];
+      const capturing = variantOf(model.settings).captures;
+      const captures = capturing ? model.seats.map((seat) => seat.captures) : [];
       return [
         h("h2", {}, i18n.t("moves")),
         history.length === 0
@@ -70,7 +70,7 @@ export class MoveList {
                 ),
               ),
             ),
-        capture && model.game
+        capturing && model.game
           ? h(
               "p",
               { class: "scores" },

@@ -21,15 +21,11 @@ export interface PastPosition {
 export function positionAt(game: Game, ply: number): PastPosition {
   const history = game.history.slice(0, Math.max(0, Math.min(ply, game.history.length)));
   const past = Game.replay(game.settings, { firstPlayer: game.firstPlayer }, history.map(notated));
-  const pieces: Record<string, Point | "neutral"> = {};
-  past.board().forEach((occupant, hole) => {
-    if (occupant) pieces[holeName(hole)] = occupant;
-  });
   // As the live page does: the trail is the last move, passes and departures leave it as it was.
   const last = history.findLast((action) => action.kind === "move");
   return {
     ply: history.length,
-    pieces,
+    pieces: past.pieces(),
     lastMove:
       last?.kind === "move"
         ? { seat: last.player, path: last.move.path.map(holeName), captured: last.move.captured.map(holeName) }

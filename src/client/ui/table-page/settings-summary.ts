@@ -7,10 +7,10 @@
  * a wide screen and folded on a phone.
  */
 import type { Clock, Level } from "../../../protocol/index.ts";
-import { oppositePoint, type Point, type Settings, seating } from "../../../rules/index.ts";
+import { oppositePoint, type Point, type Settings, seating, type Variant, variantOf } from "../../../rules/index.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
-import type { I18n } from "../i18n/index.ts";
+import type { I18n, MessageKey } from "../i18n/index.ts";
 import type { TableView } from "./view.ts";
 
 /** What the summary is written from: the table's settings and who sits where. */
@@ -52,23 +52,25 @@ export function summaryInput({ model, players }: TableView): SummaryInput {
   };
 }
 
+/** Each variant's name in the summary. */
+const VARIANT_LABELS: Readonly<Record<Variant, MessageKey>> = {
+  classic: "summaryClassic",
+  capture: "summaryCapture",
+};
+
 /** The rows of the summary, in the page's language. */
 export function settingsSummary(i18n: I18n, input: SummaryInput): SummaryRow[] {
   const { settings, clock, names } = input;
-  const race = settings.variant !== "capture";
+  const { colours } = variantOf(settings);
   const rows: SummaryRow[] = [
-    {
-      key: "variant",
-      term: i18n.t("variant"),
-      value: i18n.t(race ? "summaryClassic" : "summaryCapture"),
-    },
+    { key: "variant", term: i18n.t("variant"), value: i18n.t(VARIANT_LABELS[settings.variant]) },
     { key: "players", term: i18n.t("players"), value: String(settings.players) },
   ];
-  if (race) rows.push({ key: "colours", term: i18n.t("coloursPerPlayer"), value: String(settings.colours) });
+  if (colours) rows.push({ key: "colours", term: i18n.t("coloursPerPlayer"), value: String(settings.colours) });
   rows.push({
     key: "pieces",
     term: i18n.t("summaryPieces"),
-    value: race ? i18n.t("summaryPiecesEach", { n: settings.pieces }) : i18n.t("summaryPiecesCapture"),
+    value: colours ? i18n.t("summaryPiecesEach", { n: settings.pieces }) : i18n.t("summaryPiecesCapture"),
   });
   rows.push({
     key: "longJump",
@@ -76,7 +78,7 @@ export function settingsSummary(i18n: I18n, input: SummaryInput): SummaryRow[] {
     value: i18n.t(settings.longJump ? "summaryAllowed" : "summaryNotAllowed"),
   });
   // Teams are possible only in a race of six players of one colour: elsewhere the row would only say "no".
-  if (race && settings.players === 6 && settings.colours === 1) {
+  if (colours && settings.players === 6 && settings.colours === 1) {
     const teams = settings.teams ? partners(settings, names) : [];
     rows.push({
       key: "teams",

@@ -5,6 +5,7 @@
  * seat: between games players trade seats, and a leaver's freed seat starts
  * from nothing under its next player.
  */
+import { variantOf } from "../../../rules/index.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
@@ -68,7 +69,7 @@ export class Standings {
  * the capture variant. The side panel's table, and the end-of-game card's.
  */
 export function placesTable(i18n: I18n, { model, players }: TableView, className: string): HTMLElement {
-  const capture = model.settings.variant === "capture";
+  const { captures } = variantOf(model.settings);
   const standings = [...(model.result?.standings ?? [])].sort(
     (a, b) => (a.place ?? 99) - (b.place ?? 99) || b.captures - a.captures || a.seat - b.seat,
   );
@@ -83,7 +84,7 @@ export function placesTable(i18n: I18n, { model, players }: TableView, className
         {},
         h("th", { scope: "col" }, i18n.t("place")),
         h("th", { scope: "col" }, i18n.t("player")),
-        capture ? h("th", { scope: "col" }, i18n.t("captures")) : null,
+        captures ? h("th", { scope: "col" }, i18n.t("captures")) : null,
       ),
     ),
     h(
@@ -106,7 +107,7 @@ export function placesTable(i18n: I18n, { model, players }: TableView, className
             h("bdi", {}, players[standing.seat]),
             departed ? h("span", { class: "badge muted" }, departed) : null,
           ),
-          capture ? h("td", { class: "captures" }, standing.captures) : null,
+          captures ? h("td", { class: "captures" }, standing.captures) : null,
         );
       }),
     ),

@@ -4,6 +4,7 @@
  * move is thinking), or who won (and who begins the next game).
  */
 
+import { variantOf } from "../../../rules/index.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
@@ -77,7 +78,7 @@ export class TurnStatus {
           h("span", {}, text),
         ),
         mine &&
-          h("p", { class: "hint" }, model.settings.variant === "capture" ? i18n.t("captureHint") : i18n.t("raceHint")),
+          h("p", { class: "hint" }, variantOf(model.settings).landings ? i18n.t("captureHint") : i18n.t("raceHint")),
       ];
     });
   }

@@ -1,5 +1,5 @@
 /** What every part of the table page draws from, worked out once per redraw. */
-import { type Point, seating } from "../../../rules/index.ts";
+import { type Point, seating, variantOf } from "../../../rules/index.ts";
 import type { Identity, TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
 
@@ -21,31 +21,33 @@ export interface TableView {
   readonly turn: TableModel["turn"];
 }
 
-/** The server names a computer player "Computer n", n its seat when it sat down (it keeps the name through a swap). */
-const COMPUTER_NAME = /^Computer ([1-6])$/;
-
-/** A player's name as the page shows it: a computer player's "Computer n" in the page's language. */
-export function displayName(i18n: I18n, name: string, computer: boolean): string {
-  const match = computer ? COMPUTER_NAME.exec(name) : null;
-  return match ? i18n.t("computerN", { n: Number(match[1]) }) : name;
-}
-
+/** A seat's name on the page: its player's, a computer player's "Computer n" (n its seat) in the page's language, or "Seat n" while it is free. */
 export function seatNames(i18n: I18n, model: TableModel): string[] {
-  return model.seats.map((seat) =>
-    seat.name === null ? i18n.t("seatN", { n: seat.seat + 1 }) : displayName(i18n, seat.name, seat.computer !== null),
-  );
+  return model.seats.map((seat) => {
+    if (seat.computer !== null) return computerName(i18n, seat.seat);
+    return seat.name ?? i18n.t("seatN", { n: seat.seat + 1 });
+  });
 }
 
-/** The players of the current (or last) game by seat: the names the game started with, else the seat's name now. */
+/**
+ * The players of the current (or last) game by seat: the names the game
+ * started with (a computer player's as `seatNames` gives it), else the seat's
+ * name now. Once a game is over a leaver's seat may change hands, and a
+ * computer may be removed, but the game's moves and places stay its players'.
+ */
 export function playerNames(i18n: I18n, model: TableModel): string[] {
   const started = model.players;
+  const computers = model.playerComputers;
   return seatNames(i18n, model).map((name, seat) => {
     const player = started[seat];
-    if (player == null || player === model.seats[seat]?.name) return name;
-    // The seat changed hands since the game began (a leaver's seat, or a computer the host removed after it):
-    // the model no longer says whether that player was a computer, so the name alone decides.
-    return displayName(i18n, player, true);
+    if (player == null) return name;
+    return computers[seat] != null ? computerName(i18n, seat) : player;
   });
+}
+
+/** A computer player's name: "Computer n", n its seat counted from 1. */
+function computerName(i18n: I18n, seat: number): string {
+  return i18n.t("computerN", { n: seat + 1 });
 }
 
 /**
@@ -55,6 +57,6 @@ export function playerNames(i18n: I18n, model: TableModel): string[] {
  */
 export function seatColours(model: TableModel, seat: number): readonly Point[] {
   const now = model.coloursOf(seat);
-  if (now.length > 0 || model.status === "playing" || model.settings.variant === "capture") return now;
+  if (now.length > 0 || model.status === "playing" || !variantOf(model.settings).colours) return now;
   return seating(model.settings)[seat] ?? [];
 }
