@@ -26,15 +26,16 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("rematchAccepted"), seats: z.array(SeatSchema) }),
   z.object({ type: z.literal("started"), game: z.int().check(z.minimum(1)), firstPlayer: SeatSchema }),
   /**
-   * `captured`: the holes of the pieces taken, in the capture variant. `by`:
-   * absent when the player moved; `timeout` when the turn's time ran out and
-   * the table played it; `computer` when the computer plays the seat.
+   * `path`: every landing, so in the capture variant it names the pieces
+   * taken too (the engine's `jumpedHole` of each leg). `by`: absent when the
+   * player moved; `timeout` when the turn's time ran out and the table played
+   * it; `computer` when the computer plays the seat. (Logs written before
+   * 2026-12 also carry `captured`, the holes taken; it is ignored.)
    */
   z.object({
     type: z.literal("moved"),
     seat: SeatSchema,
     path: z.string(),
-    captured: z.array(z.string()),
     by: z.optional(MovedBySchema),
   }),
   /** A side with no legal move, written right after the move that blocked it. */

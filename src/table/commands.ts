@@ -17,7 +17,7 @@ import {
   nameKey,
   type TableEvent,
 } from "../protocol/index.ts";
-import { type Action, formatPath, type Game, holeName } from "../rules/index.ts";
+import { type Action, formatPath, type Game } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, TableFold } from "./fold.ts";
 import type { TableHeader } from "./header.ts";
@@ -409,7 +409,6 @@ function movedEvent(action: MoveAction, by?: "computer" | "timeout"): TableEvent
     type: "moved" as const,
     seat: action.player,
     path: formatPath(action.move.path),
-    captured: action.move.captured.map(holeName),
   };
   return by === undefined ? event : { ...event, by };
 }

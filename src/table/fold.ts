@@ -36,7 +36,6 @@ import {
 import {
   acceptedRematch,
   gameRecord,
-  piecesOf,
   playerComputers,
   restoreSnapshot,
   resultView,
@@ -211,7 +210,7 @@ export class TableFold {
 
   /** Occupied holes: hole name → colour point, or "neutral" in the capture variant; none before the first game. */
   get pieces(): GameView["pieces"] {
-    return this.currentGame ? piecesOf(this.currentGame) : {};
+    return this.currentGame?.pieces() ?? {};
   }
 
   /** The current game's moves in notation. */

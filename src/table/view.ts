@@ -4,17 +4,7 @@
  * way back, from a snapshot to the fold's state (how the SDK joins late).
  */
 import type { GameView, ResultView, SeatView, Snapshot, StandingView } from "../protocol/index.ts";
-import {
-  Game,
-  HOLE_COUNT,
-  holeName,
-  notate,
-  type Point,
-  parseMove,
-  type Result,
-  type Standing,
-  writeRecord,
-} from "../rules/index.ts";
+import { Game, notate, parseMove, type Result, type Standing, writeRecord } from "../rules/index.ts";
 import { allowance, deadline, turnKey } from "./clock.ts";
 import { TableError } from "./errors.ts";
 import type { TableHeader } from "./header.ts";
@@ -50,7 +40,7 @@ function gameView({ header, state }: TableParts, game: Game): GameView {
     firstPlayer: game.firstPlayer ?? 0,
     turn: turn ? { seat: turn.player, colour: turn.colour ?? null } : null,
     deadline: deadline(header.clock, game, state.turnStartedAt, state.banks),
-    pieces: piecesOf(game),
+    pieces: game.pieces(),
     moves: game.history.map(notate),
     playedFor: Object.entries(state.playedBy).map(([move, by]) => ({ move: Number(move), by })),
     departures: [...state.departures],
@@ -147,16 +137,6 @@ export function gameRecord({ header, state, game }: TableParts): string {
     if (name !== null) tags[`Player${seat + 1}`] = name;
   });
   return writeRecord(game, tags);
-}
-
-/** Occupied holes: hole name → colour point, or "neutral" in the capture variant. */
-export function piecesOf(game: Game): GameView["pieces"] {
-  const pieces: Record<string, Point | "neutral"> = {};
-  for (let hole = 0; hole < HOLE_COUNT; hole++) {
-    const occupant = game.occupant(hole);
-    if (occupant) pieces[holeName(hole)] = occupant;
-  }
-  return pieces;
 }
 
 export function resultView(result: Result): ResultView {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { type ServerMessage, ServerMessageSchema, type Snapshot } from "../../src/protocol/index.ts";
 
-const moved = { type: "moved", seat: 0, path: "c2-e4-g4", captured: [] } as const;
+const moved = { type: "moved", seat: 0, path: "c2-e4-g4" } as const;
 const event = { type: "event", seq: 13, at: 1_795_000_000_000, event: moved } as const;
 
 const snapshot: Snapshot = {

@@ -682,6 +682,5 @@ function movedEvent(action: Extract<Action, { kind: "move" }>): TableEvent {
     type: "moved",
     seat: action.player,
     path: action.move.path.map(holeName).join("-"),
-    captured: action.move.captured.map(holeName),
   };
 }

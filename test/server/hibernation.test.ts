@@ -63,7 +63,7 @@ describe("hibernation mid-game: the game goes on over the same sockets, nothing 
 
     await evictDurableObject(stub(game.table.id), { webSockets: "hibernate" });
     game.players[seat].client.send({ type: "move", id: rid(), path: move });
-    expect((await game.spectator.event("moved")).event).toEqual({ type: "moved", seat, path: move, captured: [] });
+    expect((await game.spectator.event("moved")).event).toEqual({ type: "moved", seat, path: move });
 
     expect((await game.host.flush()).you).toEqual(identity(null, true));
     expect((await game.spectator.flush()).you).toEqual(identity(null));
@@ -144,7 +144,7 @@ describe("a full eviction closes the sockets; a reconnect with the seat token re
     expect(moved).toEqual({
       seq: before.seq + 1,
       at: expect.any(Number),
-      event: { type: "moved", seat, path: move, captured: [] },
+      event: { type: "moved", seat, path: move },
     });
     for (const client of players) expect(await client.event("moved")).toEqual(moved);
     closeAll([...players, spectator]);
@@ -273,7 +273,7 @@ describe("a stored event that does not fit the game never bricks the table", () 
     await playOne(game);
     const before = await getSnapshot(game.table.id);
     // A move no rule allows, written into the log as a damaged (or older-rules) log might hold it.
-    const forged = { type: "moved", seat: before.game?.turn?.seat ?? 0, path: "a1-i5", captured: [] };
+    const forged = { type: "moved", seat: before.game?.turn?.seat ?? 0, path: "a1-i5" };
     await runInDurableObject(stub(game.table.id), (_instance, state) => {
       state.storage.sql.exec(
         "INSERT INTO events (seq, type, payload, at) VALUES (?, ?, ?, ?)",

@@ -79,7 +79,7 @@ describe("a player comes back and takes the seat back from the computer", () => 
     const move = firstMove(commands);
     expect(events(commands.move(seated(0), move, 0))).toEqual([
       { type: "back", seat: 0 },
-      { type: "moved", seat: 0, path: move, captured: [] },
+      { type: "moved", seat: 0, path: move },
     ]);
     expect(commands.view(NOBODY_CONNECTED).seats[0]).toMatchObject({ away: false, timeouts: 0 });
   });

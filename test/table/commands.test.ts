@@ -261,7 +261,7 @@ describe("a seated player moves on its turn, as the rules allow", () => {
     const commands = startedTable();
     const move = firstMove(commands);
     const events = commands.move(seated(0), move, 11);
-    expect(events).toEqual([{ seq: 5, at: 11, event: { type: "moved", seat: 0, path: move, captured: [] } }]);
+    expect(events).toEqual([{ seq: 5, at: 11, event: { type: "moved", seat: 0, path: move } }]);
     expect(commands.moves).toEqual([move]);
     expect(commands.turn?.seat).toBe(1);
   });

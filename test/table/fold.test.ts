@@ -56,7 +56,7 @@ describe("folding the whole log gives the table the commands built", () => {
   it("checks every replayed move: a move that does not fit the position throws the engine's error", () => {
     const { log } = playedTable();
     const fold = new TableFold(headerOf(CLOCKED));
-    const forged: TableEvent = { type: "moved", seat: 0, path: "a1-i5", captured: [] };
+    const forged: TableEvent = { type: "moved", seat: 0, path: "a1-i5" };
     const started = log.findIndex((entry) => entry.event.type === "started");
     for (const entry of log.slice(0, started + 1)) fold.apply(entry);
     expect(() => fold.apply({ seq: started + 2, at: 0, event: forged })).toThrow(RulesError);
@@ -118,7 +118,7 @@ describe("a stored log never bricks its table", () => {
     const forged: LoggedEvent = {
       seq: last.seq + 1,
       at: last.at + 1,
-      event: { type: "moved", seat: commands.turn?.seat ?? 0, path: "a1-i5", captured: [] },
+      event: { type: "moved", seat: commands.turn?.seat ?? 0, path: "a1-i5" },
     };
     const stored = new TableFold(headerOf(CLOCKED));
     const start = log.findIndex((entry) => entry.event.type === "started");
