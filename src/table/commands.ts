@@ -84,7 +84,9 @@ export class TableCommands extends TableFold {
    * that only someone who could have made a request hears about it.
    */
   authorize(who: Identity, type: RequestType): void {
-    switch (WHO_MAY[type]) {
+    // Looked up, not assumed: a type with no role (one the table does not know) is refused to everyone.
+    const role: Role | undefined = WHO_MAY[type];
+    switch (role) {
       case "seated":
         requireSeated(who);
         return;
@@ -94,6 +96,8 @@ export class TableCommands extends TableFold {
       case "seated or host":
         if (!who.host) requireSeated(who);
         return;
+      default:
+        throw new TableError("unknown-type", `no one may send "${type}" at this table`);
     }
   }
 

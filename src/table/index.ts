@@ -2,6 +2,7 @@
 export {
   COMPUTER_DELAY_MS,
   type CommandOptions,
+  type RequestType,
   STALL_GRACE_MS,
   STAND_IN_LEVEL,
   TableCommands,

@@ -209,3 +209,66 @@ describe("a long game wakes from its checkpoint", () => {
     closeAll(game.clients);
   }, 60_000);
 });
+
+/** Stores an entry after the log's last behind the table's back: a move the engine refuses. Returns its number. */
+function storeBehindItsBack(id: string, seat: number): Promise<number> {
+  return runInDurableObject(stub(id), (_instance, state) => {
+    const { sql } = state.storage;
+    const seq = sql.exec<{ seq: number }>("SELECT max(seq) AS seq FROM events").one().seq + 1;
+    const event = { type: "moved", seat, path: "a1-i5" };
+    sql.exec("INSERT INTO events (seq, type, payload, at) VALUES (?, 'moved', ?, ?)", seq, JSON.stringify(event), 1);
+    return seq;
+  });
+}
+
+function storedSeqs(id: string): Promise<number[]> {
+  return runInDurableObject(stub(id), (_instance, state) =>
+    state.storage.sql
+      .exec<{ seq: number }>("SELECT seq FROM events ORDER BY seq")
+      .toArray()
+      .map((row) => row.seq),
+  );
+}
+
+describe("a table never writes over its own log", () => {
+  it("an entry it does not know of after its last: a move is refused with an error, the entry kept, and the next move follows it", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    await playOne(game);
+    const { seat, move } = await toMove(id);
+    const foreign = await storeBehindItsBack(id, seat);
+    const { client } = game.players[seat];
+    client.send({ type: "move", id: "over-the-log", path: move });
+    const refused = await client.next("error", (m) => m.id === "over-the-log");
+    expect(refused.code).toBe("internal-error");
+    const seqs = await storedSeqs(id);
+    expect(seqs.at(-1)).toBe(foreign);
+    expect(seqs).toEqual(Array.from({ length: foreign }, (_, i) => i + 1));
+    // Reloaded from storage, it skips the entry the engine refuses and numbers the next after it.
+    client.send({ type: "move", id: "after-the-log", path: move });
+    expect(await client.next("ack", (m) => m.id === "after-the-log")).toEqual({
+      type: "ack",
+      id: "after-the-log",
+      seq: foreign + 1,
+    });
+    closeAll(game.clients);
+  });
+
+  it("woken from a checkpoint with an entry after it that the engine refuses, it plays on after that entry", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    await playMany(game, 205);
+    const { seat, move } = await toMove(id);
+    const refused = await storeBehindItsBack(id, seat);
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    const { client } = game.players[seat];
+    client.send({ type: "move", id: "after-the-wake", path: move });
+    expect(await client.next("ack", (m) => m.id === "after-the-wake")).toEqual({
+      type: "ack",
+      id: "after-the-wake",
+      seq: refused + 1,
+    });
+    expect((await storedSeqs(id)).slice(-2)).toEqual([refused, refused + 1]);
+    closeAll(game.clients);
+  }, 60_000);
+});

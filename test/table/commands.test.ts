@@ -4,8 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
-import { checkTableSettings, type LoggedEvent, TableCommands } from "../../src/table/index.ts";
 import {
+  checkTableSettings,
+  type LoggedEvent,
+  type RequestType,
+  TableCommands,
+  TableError,
+} from "../../src/table/index.ts";
+import {
+  clientMessageTypes,
   expectRefused,
   firstMove,
   HOST,
@@ -36,6 +43,32 @@ describe("who may send each request, whatever the table's state", () => {
     expectRefused(commands, () => commands.authorize(SPECTATOR, "rematch"), "not-seated");
     commands.authorize(HOST, "rematch");
     commands.authorize(seated(1), "rematch");
+  });
+
+  it("every request the protocol defines is someone's, and none is a spectator's", () => {
+    const commands = seatedTable();
+    const requests = clientMessageTypes().filter((type) => !["hello", "sync", "join"].includes(type));
+    expect(requests).toHaveLength(10);
+    for (const type of requests as RequestType[]) {
+      expect(() => commands.authorize(SPECTATOR, type), type).toThrow(TableError);
+      const allowed = [seated(0), HOST].filter((who) => {
+        try {
+          commands.authorize(who, type);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(allowed, type).not.toEqual([]);
+    }
+  });
+
+  it("fails closed: a request type the table has no rule for is refused to everyone, the host and the seated too", () => {
+    const commands = seatedTable();
+    const unknown = "chat" as RequestType;
+    for (const who of [SPECTATOR, HOST, seated(0), { seat: 0, host: true }]) {
+      expectRefused(commands, () => commands.authorize(who, unknown), "unknown-type");
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { Game, RulesError } from "../../src/rules/index.ts";
 import {
   type LoggedEvent,
   outcome,
-  type TableCommands,
+  TableCommands,
   TableError,
   TableFold,
   unwrap,
@@ -125,6 +125,52 @@ describe("a stored log never bricks its table", () => {
     const checkpoint = { ...commands.carry, seq: forged.seq, at: forged.at };
     expect(stored.resume(checkpoint, [...log.slice(start), forged])).toEqual([forged]);
     expect(stored.view([])).toEqual({ ...commands.view([]), seq: forged.seq });
+  });
+});
+
+describe("a table never writes over its own log: resumed, the fold ends at the log's last entry", () => {
+  /** A move the engine refuses, stored after the log's last entry. */
+  function forgedAfter(commands: TableCommands, log: readonly LoggedEvent[]): LoggedEvent {
+    const last = log[log.length - 1];
+    return {
+      seq: last.seq + 1,
+      at: last.at + 1,
+      event: { type: "moved", seat: commands.turn?.seat ?? 0, path: "a1-i5" },
+    };
+  }
+
+  it("from a saved state, when the engine refuses the last entry after it: the next event takes the next number", () => {
+    const { commands, log } = playedTable();
+    const saved = JSON.parse(JSON.stringify(commands.saveState()));
+    const forged = forgedAfter(commands, log);
+    const woken = new TableCommands(headerOf(CLOCKED), { drawFirstPlayer: () => 1 });
+    expect(woken.resumeState(saved, [forged])).toEqual([forged]);
+    expect(woken.seq).toBe(forged.seq);
+    expect(woken.lastEventAt).toBe(forged.at);
+    const [next] = woken.move(seated(woken.turn?.seat ?? 0), legalMoves(woken)[0], forged.at + 1);
+    expect(next.seq).toBe(forged.seq + 1);
+  });
+
+  it("from the seats its game started with, likewise", () => {
+    const { commands, log } = playedTable();
+    const forged = forgedAfter(commands, log);
+    const start = log.findIndex((entry) => entry.event.type === "started");
+    const last = log[log.length - 1];
+    const woken = new TableCommands(headerOf(CLOCKED), { drawFirstPlayer: () => 1 });
+    // The carry's own number is the last but one entry's: only the refused entry says where the log ends.
+    expect(woken.resume({ ...commands.carry, seq: last.seq, at: last.at }, [...log.slice(start), forged])).toEqual([
+      forged,
+    ]);
+    expect(woken.seq).toBe(forged.seq);
+  });
+
+  it("a saved state of another shape is refused before anything is taken from it", () => {
+    const { commands } = playedTable();
+    const woken = new TableCommands(headerOf(CLOCKED), { drawFirstPlayer: () => 1 });
+    const before = woken.view([]);
+    const broken = { ...JSON.parse(JSON.stringify(commands.saveState())), names: ["only one"] };
+    expect(() => woken.resumeState(broken, [])).toThrow("not a table state this version saved");
+    expect(woken.view([])).toEqual(before);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Identity, TableSettings } from "../../src/protocol/index.ts";
-import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import { ClientMessageSchema, TableSettingsSchema } from "../../src/protocol/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
 import {
   checkTableSettings,
@@ -93,4 +93,14 @@ export function expectRefused(commands: TableCommands, attempt: () => unknown, c
   expect(thrown).toBeInstanceOf(TableError);
   expect((thrown as TableError).code).toBe(code);
   expect(commands.view([])).toEqual(before);
+}
+
+/** The type of every client message the protocol's schema defines, read from the schema itself. */
+export function clientMessageTypes(): string[] {
+  return ClientMessageSchema._zod.def.options.map((option) => {
+    const { type } = (
+      option as unknown as { _zod: { def: { shape: { type: { _zod: { def: { values: string[] } } } } } } }
+    )._zod.def.shape;
+    return type._zod.def.values[0];
+  });
 }
