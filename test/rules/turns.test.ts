@@ -15,6 +15,7 @@ import {
   distance,
   expectRefused,
   goalOf,
+  N_BLOCKED,
   names,
   occupants,
   pieceCounts,
@@ -22,18 +23,6 @@ import {
   raceUntil,
   replay,
 } from "./helpers.ts";
-
-/**
- * Six players. NE and NW close the eleven holes in front of N's point
- * (e5–e9 for its steps, f4–f9 for its jumps) while N shuttles d1–e5–d1 and
- * SE, S and SW shuttle at home; NW's e4-e5 closes the last hole just after
- * N's piece has come back to d1. N, to move, has no legal move.
- */
-const N_BLOCKED =
-  "d1-e5 e11-e9 j10-i9 n1-m5 j1-i1 f2-f4 e5-d1 f11-f9 i9-j10 m5-n1 i1-j1 f3-f5 d1-e5 e10-e8 j10-i9 n1-m5 " +
-  "j1-i1 g1-g3 e5-d1 f10-f8 i9-j10 m5-n1 i1-j1 g2-e6 d1-e5 e13-e11 j10-i9 n1-m5 j1-i1 e1-g1 e5-d1 e12-g8 " +
-  "i9-j10 m5-n1 i1-j1 e3-e7 d1-e5 g11-g7 j10-i9 n1-m5 j1-i1 g1-e3 e5-d1 g7-f7 i9-j10 m5-n1 i1-j1 e3-g5 " +
-  "d1-e5 h10-f10 j10-i9 n1-m5 j1-i1 g5-f6 e5-d1 g8-e10 i9-j10 m5-n1 i1-j1 e4-e5";
 
 describe("a colour with no legal move passes", () => {
   it("has N blocked in its point, surrounded by NE and NW", () => {

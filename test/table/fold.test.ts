@@ -14,6 +14,7 @@ import {
   unwrap,
   withRules,
 } from "../../src/table/index.ts";
+import { N_BLOCKED } from "../rules/helpers.ts";
 import {
   ALL_CONNECTED,
   HOST,
@@ -72,6 +73,23 @@ describe("a live move is checked once", () => {
     const resolve = vi.spyOn(Game.prototype, "resolve");
     commands.move(seated(0), move, 0);
     expect(resolve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a pass the table owes is checked once", () => {
+  it("the side left without a move passes, and the engine checks only the move that blocked it", () => {
+    const { commands } = newTable({ players: 6 });
+    seatEveryone(commands);
+    commands.start(HOST, 0);
+    const moves = N_BLOCKED.split(" ");
+    for (const move of moves.slice(0, -1)) commands.move(seated(commands.turn?.seat ?? 0), move, 0);
+    const check = vi.spyOn(Game.prototype, "check");
+    const events = commands.move(seated(commands.turn?.seat ?? 0), moves[moves.length - 1], 0);
+    expect(events.map((entry) => entry.event)).toEqual([
+      { type: "moved", seat: 5, path: "e4-e5" },
+      { type: "passed", seat: 0 },
+    ]);
+    expect(check).toHaveBeenCalledTimes(1);
   });
 });
 
