@@ -265,21 +265,17 @@ export class TableFold {
         };
       case "started": {
         this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
-        const fresh = newTableState(this.header);
+        // A game starts afresh but for who sits where, their scores and who begins.
+        const { firstPlayer, names, scores, computers } = state;
+        const carried = carryOf(state);
         return {
-          ...state,
-          carried: carryOf(state),
+          ...newTableState(this.header),
+          firstPlayer,
+          names,
+          scores,
+          computers,
+          carried,
           gameNumber: event.game,
-          ended: false,
-          finished: fresh.finished,
-          gone: fresh.gone,
-          departures: fresh.departures,
-          playedBy: fresh.playedBy,
-          rematchAccepted: fresh.rematchAccepted,
-          swapOffers: fresh.swapOffers,
-          away: fresh.away,
-          timeouts: fresh.timeouts,
-          banks: fresh.banks,
         };
       }
       case "moved": {
