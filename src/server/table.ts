@@ -5,9 +5,12 @@
  * (storage, alarm, sockets, tokens); what a table may do is the commands'.
  *
  * Every change follows one path (`commit`): the commands check and fold,
- * then in one synchronous block the events are appended and broadcast.
- * With no `await` in between, the rows commit atomically and the output
- * gate holds the broadcast until they are durable.
+ * then in one synchronous block and one transaction the events are
+ * appended, with the rows the effects write beside them (effects/), and
+ * broadcast. With no `await` in between, the rows commit atomically and the
+ * output gate holds the broadcast until they are durable. Who is connected
+ * is presence.ts's job, the alarm alarm.ts's, rebuilding after a wake
+ * load-table.ts's.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { ClientMessage, Snapshot } from "../protocol/index.ts";
