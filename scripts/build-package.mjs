@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * npm run build:package: builds the client package in packages/client/dist:
+ * the SDK (src/client/sdk, with what it needs of the wire, the table and the
+ * engine) bundled by esbuild as one ES module, its dependencies (zod,
+ * partysocket) left to npm, and its type declarations emitted by tsc.
+ * `npm pack` in packages/client then makes the tarball.
+ */
+import { execFileSync } from "node:child_process";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const packageDir = join(root, "packages/client");
+const dist = join(packageDir, "dist");
+
+await rm(dist, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { index: "src/client/sdk/index.ts" },
+  outdir: dist,
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  // The package's dependencies are npm's to install, once, for the site that uses it.
+  packages: "external",
+  target: "es2022",
+  sourcemap: true,
+  legalComments: "linked",
+  logLevel: "warning",
+});
+execFileSync(
+  process.execPath,
+  [join(root, "node_modules/typescript/bin/tsc"), "-p", join(packageDir, "tsconfig.json")],
+  {
+    stdio: "inherit",
+  },
+);
+
+// The sources import each other as "./x.ts" (run as they are by Node, esbuild and workerd); a published
+// declaration names what is there, "./x.js", which every module resolution maps to "./x.d.ts".
+for (const file of await declarations(join(dist, "types"))) {
+  const text = await readFile(file, "utf8");
+  await writeFile(file, text.replace(/(from\s+"\.{1,2}\/[^"]*)\.ts"/g, '$1.js"'));
+}
+
+async function declarations(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".d.ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const { bytes } = (await readFile(join(dist, "index.js"))).length
+  ? { bytes: (await readFile(join(dist, "index.js"))).length }
+  : { bytes: 0 };
+console.log(`Built packages/client: dist/index.js ${(bytes / 1024).toFixed(1)} KiB, types in dist/types`);

@@ -1,0 +1,45 @@
+/**
+ * A site's TypeScript against the package's published declarations: what a
+ * web developer writes, and what the types must refuse.
+ */
+import {
+  createTable,
+  formatPath,
+  type Snapshot,
+  TableClient,
+  TableError,
+  type TableEvent,
+  type TableModel,
+} from "@chinese-checkers/client";
+
+export async function play(baseUrl: string): Promise<number> {
+  const table = await createTable(baseUrl, { variant: "capture", players: 2, clock: { kind: "move", seconds: 60 } });
+  const client = new TableClient({ baseUrl, tableId: table.id });
+  client.setHostToken(table.hostToken);
+  client.on("event", ({ event }: { event: TableEvent }) => {
+    if (event.type === "moved") console.log(event.path, event.by ?? "player");
+  });
+  const seat: number = await client.join(0, "Aino");
+  const model: TableModel | null = client.model;
+  const [move] = model?.game?.legalMoves() ?? [];
+  try {
+    if (move) await client.move(formatPath(move.path));
+  } catch (error) {
+    if (error instanceof TableError) console.warn(error.code);
+  }
+  return seat;
+}
+
+export function status(snapshot: Snapshot): "waiting" | "playing" | "over" {
+  return snapshot.status;
+}
+
+export async function misuse(baseUrl: string): Promise<void> {
+  // @ts-expect-error there is no such variant
+  await createTable(baseUrl, { variant: "checkers" });
+  const client = new TableClient({ baseUrl, tableId: "x" });
+  // @ts-expect-error a seat is a number
+  await client.join("first", "Aino");
+  // @ts-expect-error a computer's level is easy, normal or strong
+  await client.addComputer(1, "grandmaster");
+}
