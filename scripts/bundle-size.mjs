@@ -4,8 +4,10 @@
  * as `npm run deploy` would upload it (wrangler's dry run, minified) and how
  * much of it is zod, by the bytes esbuild's metafile attributes to
  * node_modules/zod; and the web client as `npm run build` makes it: what every
- * page loads, and the rules page's texts, loaded on that page only. Sizes in
- * KiB, gzipped with Node's zlib at its default level.
+ * page loads, and the rules page's texts, loaded on that page only; and the
+ * client package's SDK entry as a site's bundler ships it, against its
+ * budget (over it, the command fails). Sizes in KiB, gzipped with Node's
+ * zlib at its default level.
  */
 import { execFileSync } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
@@ -93,3 +95,27 @@ const texts = Object.entries(app?.inputs ?? {})
   .filter(([input]) => /src\/client\/ui\/i18n\/\w+\.ts$/.test(input) && !input.endsWith("index.ts"))
   .map(([input, { bytesInOutput }]) => `${input.replace(/.*\//, "")} ${kib(bytesInOutput)}`);
 console.log(`client texts in app.js (minified, before gzip; all four languages are loaded): ${texts.join("; ")}`);
+
+// The client package's SDK entry as a site's bundler ships it: minified, its dependencies (zod/mini,
+// partysocket) bundled in, and tree-shaken to what the entry exports.
+const SDK_BUDGET_GZIP_KIB = 32;
+const sdk = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ["src/client/sdk/index.ts"],
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  write: false,
+  logLevel: "error",
+});
+const sdkBytes = sdk.outputFiles[0].contents;
+const sdkGzip = gzipSync(sdkBytes).length;
+console.log(
+  `package SDK entry (minified, with zod/mini and partysocket): ${kib(sdkBytes.length)}, ${kib(sdkGzip)} gzipped; budget ${SDK_BUDGET_GZIP_KIB} KiB gzipped`,
+);
+if (sdkGzip > SDK_BUDGET_GZIP_KIB * 1024) {
+  console.error(`the package's SDK entry is over its budget of ${SDK_BUDGET_GZIP_KIB} KiB gzipped`);
+  process.exitCode = 1;
+}
