@@ -11,6 +11,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     settings: SettingsSchema,
     clock: ClockSchema,
     firstPlayer: FirstPlayerSchema,
+    /** Absent in logs written before the setting existed: false. */
+    startWhenFull: z.optional(z.boolean()),
   }),
   /** `computer`: the seat is a computer player of that level, which the table plays itself. */
   z.object({ type: z.literal("seated"), seat: SeatSchema, name: z.string(), computer: z.optional(LevelSchema) }),

@@ -38,6 +38,12 @@ export const TableSettingsSchema = z.strictObject({
   clock: z._default(ClockSchema, null),
   /** Who begins: a seat (from 0) that moves first in every game, or null (the default) to draw one each game. */
   firstPlayer: z._default(FirstPlayerSchema, null),
+  /**
+   * The first game starts by itself as soon as every seat is taken, instead of
+   * when the host starts it (default false): a table that nobody hosts, such
+   * as one embedded in another site, can then be played.
+   */
+  startWhenFull: z._default(z.boolean(), false),
 });
 
 export type TableSettings = Wire<typeof TableSettingsSchema>;

@@ -90,6 +90,8 @@ export const SnapshotSchema = z.object({
   clock: ClockSchema,
   /** Who begins each game: a seat, or null when it is drawn at random. */
   firstPlayer: FirstPlayerSchema,
+  /** Whether the first game starts by itself once every seat is taken, rather than by the host. */
+  startWhenFull: z.boolean(),
   /** The sequence number of the last event applied. */
   seq: SeqSchema,
   status: TableStatusSchema,

@@ -75,7 +75,8 @@ export class TableCommands extends TableFold {
   /** The first entry of a new table's log. */
   create(): LoggedEvent[] {
     const { settings, clock, firstPlayer } = this;
-    return this.record([{ type: "created", settings, clock, firstPlayer }], this.lastEventAt);
+    const { startWhenFull } = this.header;
+    return this.record([{ type: "created", settings, clock, firstPlayer, startWhenFull }], this.lastEventAt);
   }
 
   /**
@@ -377,7 +378,8 @@ export class TableCommands extends TableFold {
    */
   private owedEvent(): { readonly event: TableEvent; readonly action?: Action } | undefined {
     const { game } = this;
-    if (!game) return undefined;
+    // A table made to start when full starts its first game as the last seat is taken.
+    if (!game) return this.header.startWhenFull && this.seatsFilled ? { event: this.nextGame() } : undefined;
     // Standings cost a ranking of every player: only worth it once someone has finished.
     const finisher = (game.hasFinishers ? game.standings() : [])
       .filter((standing) => standing.finished && !this.finishedLogged(standing.player))

@@ -19,6 +19,8 @@ export interface TableHeader {
   readonly clock: Clock;
   /** The seat that begins every game, or null to draw one for each game. */
   readonly firstPlayer: number | null;
+  /** Whether the first game starts by itself once every seat is taken, rather than by the host. */
+  readonly startWhenFull: boolean;
   readonly createdAt: number;
 }
 
@@ -27,7 +29,7 @@ export interface TableHeader {
  * rules define no game or the table has no such first player.
  */
 export function checkTableSettings(settings: TableSettings): CheckedTableSettings {
-  const { clock: _clock, firstPlayer, ...rules } = settings;
+  const { clock: _clock, firstPlayer, startWhenFull: _startWhenFull, ...rules } = settings;
   const game = withRules(() => makeSettings(rules));
   if (firstPlayer != null && firstPlayer >= game.players) {
     const message = `firstPlayer must be one of the table's seats, 0 to ${game.players - 1}`;
@@ -38,7 +40,7 @@ export function checkTableSettings(settings: TableSettings): CheckedTableSetting
 
 /** The header of a table made, or stored, with settings `checkTableSettings` accepted. */
 export function tableHeader(id: string, settings: CheckedTableSettings, createdAt: number): TableHeader {
-  const { clock, firstPlayer, ...rules } = settings;
+  const { clock, firstPlayer, startWhenFull, ...rules } = settings;
   return {
     id,
     // Defaults for the settings a table stored before they existed lacks.
@@ -46,6 +48,7 @@ export function tableHeader(id: string, settings: CheckedTableSettings, createdA
     clock,
     // Tables stored before the setting existed draw.
     firstPlayer: firstPlayer ?? null,
+    startWhenFull: startWhenFull ?? false,
     createdAt,
   };
 }

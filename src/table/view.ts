@@ -25,6 +25,7 @@ export function snapshotOf(table: TableParts, connected: readonly boolean[]): Sn
     settings: header.settings,
     clock: header.clock,
     firstPlayer: state.firstPlayer,
+    startWhenFull: header.startWhenFull,
     seq: state.seq,
     status: !game ? "waiting" : game.isOver ? "over" : "playing",
     seats: seatViews(table, connected),

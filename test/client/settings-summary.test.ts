@@ -35,6 +35,12 @@ function summary(language: "en" | "fi", data: SummaryInput): Record<string, stri
 }
 
 describe("the settings summary", () => {
+  it("says when a table starts by itself: as soon as every seat is taken, in English and Finnish", () => {
+    expect(summary("en", input({}, { startWhenFull: true })).Starts).toBe("as soon as every seat is taken");
+    expect(summary("fi", input({}, { startWhenFull: true })).Alkaa).toBe("heti kun kaikki paikat on otettu");
+    expect(summary("en", input({}, { startWhenFull: false })).Starts).toBeUndefined();
+  });
+
   it("says what a default two-player race is, in English", () => {
     expect(summary("en", input({}))).toEqual({
       Variant: "Classic race",

@@ -70,6 +70,19 @@ describe("bring your own bot: a Node 22 script with nothing but the package", ()
   }, 90_000);
 });
 
+describe("a table nobody hosts, made through the package", () => {
+  it("starts as the second player sits, and is played and finished with no host", () => {
+    const out = execFileSync(process.execPath, ["hostless.mjs"], {
+      cwd: site,
+      encoding: "utf8",
+      env: { ...process.env, BASE_URL: baseUrl, CLIENT_ADDRESS: clientAddress(), MOVES: "6" },
+      timeout: 60_000,
+    });
+    const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
+    expect(report).toEqual({ started: "playing", played: 6, status: "over", winners: [1] });
+  }, 90_000);
+});
+
 describe("a site's TypeScript against the published declarations", () => {
   it("type-checks what a web developer writes, and refuses the misuses it marks", () => {
     const tsc = join(root, "node_modules/typescript/bin/tsc");

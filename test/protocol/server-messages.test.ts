@@ -13,6 +13,7 @@ const snapshot: Snapshot = {
   settings: { variant: "classic", players: 2, colours: 1, pieces: 10, longJump: false, teams: false },
   clock: null,
   firstPlayer: null,
+  startWhenFull: false,
   seq: 3,
   status: "waiting",
   seats: [

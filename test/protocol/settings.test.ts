@@ -8,8 +8,13 @@ function issues(body: unknown) {
 }
 
 describe("a missing setting takes the engine's default", () => {
-  it("an empty body is the default table, without a clock", () => {
-    expect(TableSettingsSchema.parse({})).toEqual({ ...DEFAULT_SETTINGS, clock: null, firstPlayer: null });
+  it("an empty body is the default table, without a clock, started by its host", () => {
+    expect(TableSettingsSchema.parse({})).toEqual({
+      ...DEFAULT_SETTINGS,
+      clock: null,
+      firstPlayer: null,
+      startWhenFull: false,
+    });
     expect(DEFAULT_SETTINGS).toEqual({
       variant: "classic",
       players: 2,
@@ -22,11 +27,12 @@ describe("a missing setting takes the engine's default", () => {
 
   it("a given setting is kept", () => {
     const clock = { kind: "bank", seconds: 604_800, increment: 86_400 };
-    expect(TableSettingsSchema.parse({ players: 3, clock, firstPlayer: 2 })).toEqual({
+    expect(TableSettingsSchema.parse({ players: 3, clock, firstPlayer: 2, startWhenFull: true })).toEqual({
       ...DEFAULT_SETTINGS,
       players: 3,
       clock,
       firstPlayer: 2,
+      startWhenFull: true,
     });
   });
 });

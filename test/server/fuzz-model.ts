@@ -64,6 +64,8 @@ export interface View {
   readonly settings: Settings;
   readonly clock: Clock;
   readonly firstPlayer: number | null;
+  /** The fuzzer's tables are started by their host. */
+  readonly startWhenFull: false;
   readonly seq: number;
   readonly status: "waiting" | "playing" | "over";
   readonly seats: readonly SeatViewModel[];
@@ -179,7 +181,7 @@ export class TableModel {
     this.clock = clock;
     this.firstPlayer = firstPlayer;
     this.hostToken = hostToken;
-    this.log = [{ seq: 1, event: { type: "created", settings, clock, firstPlayer } }];
+    this.log = [{ seq: 1, event: { type: "created", settings, clock, firstPlayer, startWhenFull: false } }];
     this.seats = Array.from({ length: settings.players }, () => ({
       name: null,
       token: undefined,
@@ -665,6 +667,7 @@ export class TableModel {
       settings: this.settings,
       clock: this.clock,
       firstPlayer: this.firstPlayer,
+      startWhenFull: false,
       seq: this.seq,
       status: this.status,
       seats,

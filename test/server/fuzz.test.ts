@@ -229,6 +229,7 @@ function project(snapshot: Snapshot): View {
     settings: snapshot.settings,
     clock: snapshot.clock,
     firstPlayer: snapshot.firstPlayer,
+    startWhenFull: snapshot.startWhenFull as false,
     seq: snapshot.seq,
     status: snapshot.status,
     seats: snapshot.seats.map((seat) => ({

@@ -94,7 +94,11 @@ describe("a new table's log starts with `created`, its settings and its clock", 
     const commands = new TableCommands(header, { drawFirstPlayer: () => 0 });
     const clock = { kind: "move", seconds: 60 };
     expect(commands.create()).toEqual([
-      { seq: 1, at: 42, event: { type: "created", settings: header.settings, clock, firstPlayer: null } },
+      {
+        seq: 1,
+        at: 42,
+        event: { type: "created", settings: header.settings, clock, firstPlayer: null, startWhenFull: false },
+      },
     ]);
   });
 
@@ -251,6 +255,37 @@ describe("the host starts the first game once every seat is taken", () => {
     expectRefused(commands, () => commands.start(seated(0), 0), "not-host");
     commands.start(HOST, 0);
     expectRefused(commands, () => commands.start(HOST, 0), "already-started");
+  });
+});
+
+describe("a table made to start when full starts its first game as the last seat is taken", () => {
+  it("the last player to sit starts it: no host is needed", () => {
+    const commands = table({ players: 3, startWhenFull: true }, 1);
+    expect(commands.join(SPECTATOR, 0, "Aino", 0).map((entry) => entry.event.type)).toEqual(["seated"]);
+    commands.join(SPECTATOR, 2, "Cai", 0);
+    expect(commands.join(SPECTATOR, 1, "Bo", 7).map((entry) => entry.event)).toEqual([
+      { type: "seated", seat: 1, name: "Bo" },
+      { type: "started", game: 1, firstPlayer: 1 },
+    ]);
+    expect(commands.status).toBe("playing");
+  });
+
+  it("a computer player seated last starts it too; the next games wait for every seat's rematch as ever", () => {
+    const commands = table({ players: 2, startWhenFull: true });
+    commands.join(SPECTATOR, 0, "Aino", 0);
+    expect(commands.addComputer(HOST, 1, "easy", 0).map((entry) => entry.event.type)).toEqual(["seated", "started"]);
+    commands.leave(seated(0), 0);
+    expect(commands.status).toBe("over");
+    expect(commands.join(SPECTATOR, 0, "Bo", 0).map((entry) => entry.event.type)).toEqual(["seated"]);
+    expect(commands.status).toBe("over");
+  });
+
+  it("says so in its first event and its snapshot; a table made without it waits for its host", () => {
+    expect(table({ startWhenFull: true }).create()[0].event).toMatchObject({ type: "created", startWhenFull: true });
+    expect(table({ startWhenFull: true }).view([]).startWhenFull).toBe(true);
+    const hosted = seatedTable();
+    expect(hosted.status).toBe("waiting");
+    expect(hosted.view([]).startWhenFull).toBe(false);
   });
 });
 

@@ -22,7 +22,7 @@ export type {
 } from "../../protocol/index.ts";
 export { ERROR_CODES } from "../../protocol/index.ts";
 /** What a client needs of the engine: the game a model holds, and hole names and paths as the wire writes them. */
-export { formatPath, type Game, type Hole, holeName, parseHole, type Point } from "../../rules/index.ts";
+export { formatPath, type Game, type Hole, holeName, type Point, parseHole } from "../../rules/index.ts";
 export {
   type ConnectionState,
   newRequestId,

@@ -39,6 +39,7 @@ export class TableModel extends TableFold {
       settings: snapshot.settings,
       clock: snapshot.clock,
       firstPlayer: snapshot.firstPlayer,
+      startWhenFull: snapshot.startWhenFull,
       createdAt: now,
     });
     model.restore(snapshot, now);

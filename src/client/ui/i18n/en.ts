@@ -195,6 +195,8 @@ const messages = {
   summaryClockMove: "{time} a move",
   summaryClockBank: "{time} in the bank, + {increment} a move",
   summaryBeginsThisGame: "this game: {name}",
+  summaryStarts: "Starts",
+  summaryStartsWhenFull: "as soon as every seat is taken",
   summaryComputer: "{name} ({level})",
   replayControls: "Step through the moves",
   replayKeys: "Left and right arrows step back and forward, Home goes to the start, End to the current position.",

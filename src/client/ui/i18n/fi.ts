@@ -193,6 +193,8 @@ export const fi: Translation = {
     summaryClockMove: "{time} siirtoa kohden",
     summaryClockBank: "{time} aikapankissa, + {increment} siirtoa kohden",
     summaryBeginsThisGame: "tässä pelissä {name}",
+    summaryStarts: "Alkaa",
+    summaryStartsWhenFull: "heti kun kaikki paikat on otettu",
     summaryComputer: "{name} ({level})",
     replayControls: "Selaa siirtoja",
     replayKeys: "Vasen ja oikea nuoli siirtävät taakse- ja eteenpäin, Home vie alkuun, End nykyiseen asemaan.",

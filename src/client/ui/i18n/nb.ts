@@ -193,6 +193,8 @@ export const nb: Translation = {
     summaryClockMove: "{time} per trekk",
     summaryClockBank: "{time} i banken, + {increment} per trekk",
     summaryBeginsThisGame: "dette partiet: {name}",
+    summaryStarts: "Starter",
+    summaryStartsWhenFull: "så snart alle plassene er tatt",
     summaryComputer: "{name} ({level})",
     replayControls: "Bla gjennom trekkene",
     replayKeys: "Venstre- og høyrepil går bakover og fremover, Home går til starten, End til nåværende stilling.",

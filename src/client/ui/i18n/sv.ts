@@ -193,6 +193,8 @@ export const sv: Translation = {
     summaryClockMove: "{time} per drag",
     summaryClockBank: "{time} i banken, + {increment} per drag",
     summaryBeginsThisGame: "detta parti: {name}",
+    summaryStarts: "Börjar",
+    summaryStartsWhenFull: "så snart alla platser är tagna",
     summaryComputer: "{name} ({level})",
     replayControls: "Bläddra bland dragen",
     replayKeys: "Vänster- och högerpil stegar bakåt och framåt, Home går till början, End till aktuell ställning.",

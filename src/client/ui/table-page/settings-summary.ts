@@ -21,6 +21,8 @@ export interface SummaryInput {
   readonly firstPlayer: number | null;
   /** Who began the current (or last) game; null before the first. */
   readonly gameFirstPlayer: number | null;
+  /** Whether the first game starts by itself once every seat is taken (absent: by the host). */
+  readonly startWhenFull?: boolean;
   /** Each seat's computer level; null for a person or a free seat. */
   readonly computers: readonly (Level | null)[];
   /** The name each seat goes by on the page. */
@@ -34,7 +36,17 @@ export interface TeamMember {
 }
 
 export interface SummaryRow {
-  readonly key: "variant" | "players" | "colours" | "pieces" | "longJump" | "teams" | "clock" | "begins" | "computers";
+  readonly key:
+    | "variant"
+    | "players"
+    | "colours"
+    | "pieces"
+    | "longJump"
+    | "teams"
+    | "clock"
+    | "begins"
+    | "starts"
+    | "computers";
   readonly term: string;
   readonly value: string;
   /** With teams: the pairs of partners, for the swatches beside their names. */
@@ -47,6 +59,7 @@ export function summaryInput({ model, players }: TableView): SummaryInput {
     clock: model.clock,
     firstPlayer: model.firstPlayer,
     gameFirstPlayer: model.game?.firstPlayer ?? null,
+    startWhenFull: model.header.startWhenFull,
     computers: model.seats.map((seat) => seat.computer),
     names: players,
   };
@@ -95,6 +108,9 @@ export function settingsSummary(i18n: I18n, input: SummaryInput): SummaryRow[] {
   }
   rows.push({ key: "clock", term: i18n.t("turnClock"), value: clockText(i18n, clock) });
   rows.push({ key: "begins", term: i18n.t("whoBegins"), value: beginsText(i18n, input) });
+  // A table its host starts needs no word on it; one that starts by itself tells the players waiting.
+  if (input.startWhenFull)
+    rows.push({ key: "starts", term: i18n.t("summaryStarts"), value: i18n.t("summaryStartsWhenFull") });
   const computers = input.computers.flatMap((level, seat) =>
     level === null ? [] : [i18n.t("summaryComputer", { name: names[seat] ?? "", level: i18n.t(`level_${level}`) })],
   );

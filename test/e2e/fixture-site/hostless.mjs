@@ -1,0 +1,40 @@
+/**
+ * A table nobody hosts, as an embedding site makes it: created to start when
+ * full, its host token thrown away; two players sit, the game starts by
+ * itself, they play MOVES moves in turn and the first leaves. Prints one JSON line.
+ *   BASE_URL=http://127.0.0.1:8787 MOVES=6 node hostless.mjs
+ */
+import { createTable, formatPath, memoryTokens, TableClient } from "@chinese-checkers/client";
+
+const baseUrl = process.env.BASE_URL;
+const moves = Number(process.env.MOVES ?? 6);
+const address = process.env.CLIENT_ADDRESS;
+const fetcher = (input, init) => {
+  const headers = new Headers(init?.headers);
+  if (address) headers.set("CF-Connecting-IP", address);
+  return fetch(input, { ...init, headers });
+};
+
+const table = await createTable(baseUrl, { players: 2, startWhenFull: true }, fetcher);
+const players = [0, 1].map(() => new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens() }));
+await players[0].join(0, "Aino");
+await players[1].join(1, "Bo");
+const started = players[0].model?.status;
+
+let played = 0;
+while (played < moves) {
+  const turn = players[0].model?.turn;
+  const mover = players.find((player) => player.you.seat === turn?.seat && player.model?.turn?.seat === turn?.seat);
+  if (!mover) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    continue;
+  }
+  const [move] = mover.model.game.legalMoves();
+  await mover.move(formatPath(move.path));
+  played += 1;
+}
+await players[0].leave();
+console.log(
+  JSON.stringify({ started, played, status: players[1].model?.status, winners: players[0].model?.result?.winners }),
+);
+for (const player of players) player.close();
