@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * npm run build:package: builds the client package in packages/client/dist:
- * the SDK (src/client/sdk, with what it needs of the wire, the table and the
- * engine) bundled by esbuild as one ES module, its dependencies (zod,
- * partysocket) left to npm, and its type declarations emitted by tsc.
+ * its two entries bundled by esbuild as ES modules, the SDK (src/client/sdk,
+ * with what it needs of the wire, the table and the engine) as index.js and
+ * the embedded table's controller (src/client/embed) as embed.js, their
+ * dependencies (zod, partysocket) left to npm; and their type declarations,
+ * emitted by tsc.
  * `npm pack` in packages/client then makes the tarball.
  */
 import { execFileSync } from "node:child_process";
@@ -19,7 +21,7 @@ const dist = join(packageDir, "dist");
 await rm(dist, { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { index: "src/client/sdk/index.ts" },
+  entryPoints: { index: "src/client/sdk/index.ts", embed: "src/client/embed/index.ts" },
   outdir: dist,
   bundle: true,
   format: "esm",
@@ -53,7 +55,7 @@ async function declarations(dir) {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-const { bytes } = (await readFile(join(dist, "index.js"))).length
-  ? { bytes: (await readFile(join(dist, "index.js"))).length }
-  : { bytes: 0 };
-console.log(`Built packages/client: dist/index.js ${(bytes / 1024).toFixed(1)} KiB, types in dist/types`);
+const kib = async (file) => `${((await readFile(join(dist, file))).length / 1024).toFixed(1)} KiB`;
+console.log(
+  `Built packages/client: dist/index.js ${await kib("index.js")}, dist/embed.js ${await kib("embed.js")}, types in dist/types`,
+);

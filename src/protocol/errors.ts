@@ -46,6 +46,10 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Codes a client (the SDK, an embedded table) reports of its own, besides the server's: its connection failed. */
+export const CLIENT_ERROR_CODES = ["disconnected", "timeout", "closed", "bad-server-message"] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
 /** The error of an HTTP answer: `{ "error": ErrorBody }`. */
 export const ErrorBodySchema = z.object({
   code: z.enum(ERROR_CODES),

@@ -13,7 +13,25 @@ export {
   nameKey,
   TokenSchema,
 } from "./client-messages.ts";
-export { ERROR_CODES, type ErrorBody, ErrorBodySchema, type ErrorCode } from "./errors.ts";
+export {
+  type ConnectionState,
+  ConnectionStateSchema,
+  EMBED_LANGUAGES,
+  type EmbedCommand,
+  EmbedCommandSchema,
+  type EmbedLanguage,
+  type EmbedMessage,
+  EmbedMessageSchema,
+  type EmbedMessageType,
+} from "./embed.ts";
+export {
+  CLIENT_ERROR_CODES,
+  type ClientErrorCode,
+  ERROR_CODES,
+  type ErrorBody,
+  ErrorBodySchema,
+  type ErrorCode,
+} from "./errors.ts";
 export { type TableEvent, TableEventSchema, type TableEventType } from "./events.ts";
 export { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "./http.ts";
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";

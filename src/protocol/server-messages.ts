@@ -11,7 +11,7 @@ import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
 /** What a socket is, as the server sees it. */
-const IdentitySchema = z.object({
+export const IdentitySchema = z.object({
   /** The seat this socket plays, or null for a spectator. */
   seat: z.nullable(SeatSchema),
   /** Whether this socket presented the host token. */

@@ -45,6 +45,8 @@ describe("the packed package", () => {
     expect(files).toContain("package.json");
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/types/client/sdk/index.d.ts");
+    expect(files).toContain("dist/embed.js");
+    expect(files).toContain("dist/types/client/embed/index.d.ts");
     expect(files.filter((file) => !/^(package\.json|README\.md|dist\/.+\.(js|js\.map|d\.ts))$/.test(file))).toEqual([]);
   });
 
@@ -53,6 +55,10 @@ describe("the packed package", () => {
       await readFile(join(site, "node_modules/@chinese-checkers/client/package.json"), "utf8"),
     );
     expect(manifest.exports["."]).toEqual({ types: "./dist/types/client/sdk/index.d.ts", import: "./dist/index.js" });
+    expect(manifest.exports["./embed"]).toEqual({
+      types: "./dist/types/client/embed/index.d.ts",
+      import: "./dist/embed.js",
+    });
     expect(Object.keys(manifest.dependencies)).toEqual(["partysocket", "zod"]);
   });
 });
@@ -68,6 +74,15 @@ describe("bring your own bot: a Node 22 script with nothing but the package", ()
     const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
     expect(report).toMatchObject({ seat: 0, played: 10, status: "over", winners: [1] });
   }, 90_000);
+});
+
+describe("the embed entry", () => {
+  it("loads in Node without a DOM, as a site's server-side bundle would", () => {
+    const script =
+      'const m = await import("@chinese-checkers/client/embed"); console.log(typeof m.EmbeddedTable, m.EMBED_LANGUAGES.join())';
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: site, encoding: "utf8" });
+    expect(out.trim()).toBe("function en,fi,sv,nb");
+  });
 });
 
 describe("a table nobody hosts, made through the package", () => {

@@ -19,6 +19,13 @@
  * for 6 s and tells the others its seat is gone.
  */
 import ReconnectingWebSocket from "partysocket/ws";
+/**
+ * `connecting`: the first connection is being made; `open`: connected, and
+ * the table's state is current; `reconnecting`: the connection dropped and
+ * the client is retrying with backoff; `closed`: by `close()`, or the table
+ * no longer exists.
+ */
+import type { ConnectionState } from "../../protocol/index.ts";
 import {
   type ClientMessage,
   type Identity,
@@ -35,15 +42,7 @@ import { TableModel } from "./model.ts";
 import { ServerClock } from "./server-clock.ts";
 import { hostTokenKey, memoryTokens, seatTokenKey, type TokenStore } from "./storage.ts";
 
-export type ConnectionState =
-  /** The first connection is being made. */
-  | "connecting"
-  /** Connected, and the table's state is current. */
-  | "open"
-  /** The connection dropped; the client is retrying with backoff. */
-  | "reconnecting"
-  /** Closed by `close()`, or the table no longer exists. */
-  | "closed";
+export type { ConnectionState };
 
 /** What a `TableClient` reports, by event name. */
 export interface TableClientEvents {

@@ -1,9 +1,7 @@
-import type { ErrorCode } from "../../protocol/index.ts";
+import type { ClientErrorCode, ErrorCode } from "../../protocol/index.ts";
 import { TableError } from "../../table/index.ts";
 
-/** Codes the SDK itself produces, besides the server's error codes. */
-export const CLIENT_ERROR_CODES = ["disconnected", "timeout", "closed", "bad-server-message"] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export { CLIENT_ERROR_CODES, type ClientErrorCode } from "../../protocol/index.ts";
 
 /**
  * What the SDK rejects and reports with: the table's error type, whose code

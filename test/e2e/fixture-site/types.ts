@@ -11,6 +11,7 @@ import {
   type TableEvent,
   type TableModel,
 } from "@chinese-checkers/client";
+import { EmbeddedTable } from "@chinese-checkers/client/embed";
 
 export async function play(baseUrl: string): Promise<number> {
   const table = await createTable(baseUrl, { variant: "capture", players: 2, clock: { kind: "move", seconds: 60 } });
@@ -42,4 +43,18 @@ export async function misuse(baseUrl: string): Promise<void> {
   await client.join("first", "Aino");
   // @ts-expect-error a computer's level is easy, normal or strong
   await client.addComputer(1, "grandmaster");
+}
+
+export function watch(frame: HTMLIFrameElement): EmbeddedTable {
+  const table = new EmbeddedTable(frame, { origin: "https://checkers.example", autoHeight: true });
+  table.on("event", ({ seq, event }) => {
+    if (event.type === "moved") console.log(seq, event.path);
+  });
+  table.on("connection", ({ state }) => console.log(state === "reconnecting" ? "…" : state));
+  table.setLanguage("fi");
+  // @ts-expect-error the table speaks en, fi, sv and nb
+  table.setLanguage("de");
+  // @ts-expect-error there is no such message
+  table.on("chat", () => {});
+  return table;
 }

@@ -8,21 +8,9 @@
  * frame's width alone, so the content's height does not depend on the
  * frame's and the parent can set the one from the other.
  */
-import type { ConnectionState, Identity, Snapshot, TableClient, TableEvent } from "../../sdk/index.ts";
-import { type I18n, isLanguage } from "../i18n/index.ts";
-
-type EmbedMessage = {
-  readonly source: "chinese-checkers";
-  readonly version: 1;
-  readonly table: string;
-} & (
-  | { readonly type: "welcome"; readonly snapshot: Snapshot; readonly you: Identity }
-  | { readonly type: "event"; readonly seq: number; readonly event: TableEvent }
-  | { readonly type: "identity"; readonly you: Identity }
-  | { readonly type: "connection"; readonly state: ConnectionState }
-  | { readonly type: "error"; readonly code: string; readonly message: string }
-  | { readonly type: "resize"; readonly height: number }
-);
+import { EmbedCommandSchema, type EmbedMessage } from "../../../protocol/index.ts";
+import type { TableClient } from "../../sdk/index.ts";
+import type { I18n } from "../i18n/index.ts";
 
 const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
 
@@ -60,11 +48,9 @@ export function followParent(root: HTMLElement, tableId: string, i18n: I18n): vo
   // The parent may ask for a language: { source: "chinese-checkers", type: "language", language: "fi" }.
   window.addEventListener("message", (event: MessageEvent) => {
     if (event.source !== window.parent) return;
-    const data: unknown = event.data;
-    if (typeof data !== "object" || data === null) return;
-    const { source, type, language } = data as Record<string, unknown>;
-    if (source === "chinese-checkers" && type === "language" && isLanguage(language) && language !== i18n.language) {
-      i18n.set(language); // for this page only: not kept for the next visit
-    }
+    const command = EmbedCommandSchema.safeParse(event.data);
+    if (!command.success) return;
+    const { language } = command.data;
+    if (language !== i18n.language) i18n.set(language); // for this page only: not kept for the next visit
   });
 }

@@ -1,0 +1,17 @@
+/**
+ * The page around an embedded table: `EmbeddedTable` attaches to the iframe
+ * of `/embed/:id` and turns its messages into typed events. Needs a DOM.
+ * See docs/embedding.md.
+ */
+export type {
+  ConnectionState,
+  EmbedCommand,
+  EmbedLanguage,
+  EmbedMessage,
+  EmbedMessageType,
+  Identity,
+  Snapshot,
+  TableEvent,
+} from "../../protocol/index.ts";
+export { EMBED_LANGUAGES } from "../../protocol/index.ts";
+export { EmbeddedTable, type EmbeddedTableEvents, type EmbeddedTableOptions } from "./embedded-table.ts";

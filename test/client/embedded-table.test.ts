@@ -1,0 +1,100 @@
+/**
+ * The page around an embedded table (`EmbeddedTable`): only its frame's
+ * messages, from the service's origin and of the protocol's shape, become
+ * typed events; the language goes to the frame, and the frame's height
+ * follows its content when asked.
+ */
+import { describe, expect, it } from "vitest";
+import { EmbeddedTable } from "../../src/client/embed/index.ts";
+import { LANGUAGES } from "../../src/client/ui/i18n/index.ts";
+import { EMBED_LANGUAGES, type EmbedMessage } from "../../src/protocol/index.ts";
+
+const ORIGIN = "https://checkers.example";
+const TABLE = "N4oaAfw5PTY7Nk9FxQ2w_rLb";
+
+/** A window that hands its "message" listeners what `deliver` gives it, and a frame in it. */
+function page() {
+  const listeners = new Set<(event: MessageEvent) => void>();
+  const posted: { message: unknown; target: string }[] = [];
+  const contentWindow = { postMessage: (message: unknown, target: string) => posted.push({ message, target }) };
+  const frame = { contentWindow, style: { height: "" } } as unknown as HTMLIFrameElement;
+  const window = {
+    addEventListener: (_type: string, listener: (event: MessageEvent) => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: (event: MessageEvent) => void) => listeners.delete(listener),
+  } as unknown as Window;
+  const deliver = (data: unknown, from: { origin?: string; source?: unknown } = {}) => {
+    const event = { data, origin: from.origin ?? ORIGIN, source: from.source ?? contentWindow } as MessageEvent;
+    for (const listener of listeners) listener(event);
+  };
+  return { frame, window, deliver, posted, listeners };
+}
+
+const envelope = { source: "chinese-checkers", version: 1, table: TABLE } as const;
+const moved: EmbedMessage = { ...envelope, type: "event", seq: 7, event: { type: "moved", seat: 0, path: "c2-e4-g4" } };
+
+describe("an embedded table's messages become typed events", () => {
+  it("each message of the frame reaches the listeners of its type, without its envelope", () => {
+    const { frame, window, deliver } = page();
+    const table = new EmbeddedTable(frame, { origin: ORIGIN, window });
+    const events: unknown[] = [];
+    const states: unknown[] = [];
+    table.on("event", (detail) => events.push(detail));
+    table.on("connection", ({ state }) => states.push(state));
+    deliver(moved);
+    deliver({ ...envelope, type: "connection", state: "reconnecting" });
+    expect(events).toEqual([{ table: TABLE, seq: 7, event: { type: "moved", seat: 0, path: "c2-e4-g4" } }]);
+    expect(states).toEqual(["reconnecting"]);
+    expect(table.table).toBe(TABLE);
+  });
+
+  it("ignores what comes from another origin, another window, or is not a message of the protocol", () => {
+    const { frame, window, deliver } = page();
+    const table = new EmbeddedTable(frame, { origin: ORIGIN, window });
+    const heard: unknown[] = [];
+    table.on("event", (detail) => heard.push(detail));
+    deliver(moved, { origin: "https://elsewhere.example" });
+    deliver(moved, { source: {} });
+    deliver({ ...moved, version: 2 });
+    deliver({ ...moved, event: { type: "moved", seat: 9, path: "c2-e4" } });
+    deliver("a string");
+    expect(heard).toEqual([]);
+    expect(table.table).toBeNull();
+  });
+
+  it("a listener removed, or the table closed, hears nothing more", () => {
+    const { frame, window, deliver, listeners } = page();
+    const table = new EmbeddedTable(frame, { origin: ORIGIN, window });
+    const heard: unknown[] = [];
+    const stop = table.on("event", (detail) => heard.push(detail));
+    stop();
+    deliver(moved);
+    table.close();
+    expect(heard).toEqual([]);
+    expect(listeners.size).toBe(0);
+  });
+});
+
+describe("the page around it speaks to the frame", () => {
+  it("asks for a language, to the service's origin only", () => {
+    const { frame, window, posted } = page();
+    new EmbeddedTable(frame, { origin: `${ORIGIN}/some/path`, window }).setLanguage("sv");
+    expect(posted).toEqual([
+      { message: { source: "chinese-checkers", type: "language", language: "sv" }, target: ORIGIN },
+    ]);
+  });
+
+  it("sizes the frame from its resize messages when asked to, and not otherwise", () => {
+    const sized = page();
+    new EmbeddedTable(sized.frame, { origin: ORIGIN, window: sized.window, autoHeight: true });
+    sized.deliver({ ...envelope, type: "resize", height: 1032 });
+    expect(sized.frame.style.height).toBe("1032px");
+    const fixed = page();
+    new EmbeddedTable(fixed.frame, { origin: ORIGIN, window: fixed.window });
+    fixed.deliver({ ...envelope, type: "resize", height: 1032 });
+    expect(fixed.frame.style.height).toBe("");
+  });
+
+  it("the languages it may ask for are the ones the pages speak", () => {
+    expect([...EMBED_LANGUAGES]).toEqual([...LANGUAGES]);
+  });
+});
