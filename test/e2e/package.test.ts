@@ -39,6 +39,17 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/** Runs one of the site's scripts against the service, from an address of its own; its report, the last line it prints. */
+function runInSite(script: string, moves: number): unknown {
+  const out = execFileSync(process.execPath, [script], {
+    cwd: site,
+    encoding: "utf8",
+    env: { ...process.env, BASE_URL: baseUrl, CLIENT_ADDRESS: clientAddress(), MOVES: String(moves) },
+    timeout: 60_000,
+  });
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
+}
+
 describe("the packed package", () => {
   it("holds its bundle, its declarations and its manifest, and no sources", () => {
     const files = packed.files.map((file) => file.path);
@@ -65,14 +76,7 @@ describe("the packed package", () => {
 
 describe("bring your own bot: a Node 22 script with nothing but the package", () => {
   it("creates a table, sits, seats the table's computer, starts, plays ten moves and leaves: the game is over", () => {
-    const out = execFileSync(process.execPath, ["bot.mjs"], {
-      cwd: site,
-      encoding: "utf8",
-      env: { ...process.env, BASE_URL: baseUrl, CLIENT_ADDRESS: clientAddress(), MOVES: "10" },
-      timeout: 60_000,
-    });
-    const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
-    expect(report).toMatchObject({ seat: 0, played: 10, status: "over", winners: [1] });
+    expect(runInSite("bot.mjs", 10)).toMatchObject({ seat: 0, played: 10, status: "over", winners: [1] });
   }, 90_000);
 });
 
@@ -87,14 +91,7 @@ describe("the embed entry", () => {
 
 describe("a table nobody hosts, made through the package", () => {
   it("starts as the second player sits, and is played and finished with no host", () => {
-    const out = execFileSync(process.execPath, ["hostless.mjs"], {
-      cwd: site,
-      encoding: "utf8",
-      env: { ...process.env, BASE_URL: baseUrl, CLIENT_ADDRESS: clientAddress(), MOVES: "6" },
-      timeout: 60_000,
-    });
-    const report = JSON.parse(out.trim().split("\n").at(-1) ?? "{}");
-    expect(report).toEqual({ started: "playing", played: 6, status: "over", winners: [1] });
+    expect(runInSite("hostless.mjs", 6)).toEqual({ started: "playing", played: 6, status: "over", winners: [1] });
   }, 90_000);
 });
 
