@@ -4,8 +4,14 @@
  * seats and scores its current game started with and the events from that
  * game's start (or from the first, before any game).
  */
-import { type Carry, type CommandOptions, type LoggedEvent, TableCommands, tableHeader } from "../table/index.ts";
-import { CHECKPOINT_VERSION } from "./effects/index.ts";
+import {
+  type Carry,
+  type CommandOptions,
+  type LoggedEvent,
+  SAVED_STATE_VERSION,
+  TableCommands,
+  tableHeader,
+} from "../table/index.ts";
 import type { TableStore } from "./table-store.ts";
 
 /** The table `store` holds; undefined when it holds none. */
@@ -22,7 +28,7 @@ export function loadTable(store: TableStore, options: CommandOptions): TableComm
   };
   const gameStart = store.currentGameStart();
   const last = store.lastEvent();
-  const checkpoint = store.checkpoint(CHECKPOINT_VERSION);
+  const checkpoint = store.checkpoint(SAVED_STATE_VERSION);
   if (checkpoint && gameStart !== undefined && checkpoint.seq >= gameStart && checkpoint.seq <= (last?.seq ?? 0)) {
     try {
       const table = newTable();

@@ -73,11 +73,6 @@ export class TableFold {
     return this.header.clock;
   }
 
-  /** Everything the log says, as one value; it never changes once handed out. */
-  get state(): TableState {
-    return this.current;
-  }
-
   /** The seat that begins every game, or null to draw one for each game: the table's setting, which the host may change between games. */
   get firstPlayer(): number | null {
     return this.current.firstPlayer;
@@ -283,18 +278,20 @@ export class TableFold {
         if (checked) game.commit(checked);
         else game.play(event.path, event.seat);
         const { seat, by } = event;
-        const timeouts = by === undefined ? 0 : by === "timeout" ? (state.timeouts[seat] ?? 0) + 1 : null;
-        const bank = spendBank(this.clock, state.banks[seat] ?? 0, state.turnStartedAt, at);
+        // A move the player made ends a run of timed-out turns; one the computer made for them leaves it as it is.
+        const timeouts = by === undefined ? 0 : (state.timeouts[seat] ?? 0) + (by === "timeout" ? 1 : 0);
         return {
           ...state,
           playedBy: by === undefined ? state.playedBy : { ...state.playedBy, [game.history.length - 1]: by },
-          banks: bank === state.banks[seat] ? state.banks : withSeat(state.banks, seat, bank),
-          timeouts: timeouts === null ? state.timeouts : withSeat(state.timeouts, seat, timeouts),
+          banks: withSeat(state.banks, seat, spendBank(this.clock, state.banks[seat] ?? 0, state.turnStartedAt, at)),
+          timeouts: withSeat(state.timeouts, seat, timeouts),
         };
       }
-      case "passed":
-        this.requireGame().commit(checked ?? this.requireGame().check({ kind: "pass" }));
+      case "passed": {
+        const game = this.requireGame();
+        game.commit(checked ?? game.check({ kind: "pass" }));
         return state;
+      }
       case "away":
         return { ...state, away: withSeat(state.away, event.seat, true) };
       case "back":

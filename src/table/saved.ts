@@ -18,6 +18,12 @@ export interface SavedGame {
   readonly history: readonly StoredAction[];
 }
 
+/**
+ * The format of `FoldState`: a stored state of another version is not taken
+ * up (the table replays its game instead). One more whenever its shape changes.
+ */
+export const SAVED_STATE_VERSION = 2;
+
 /** Everything the fold holds after an entry, as plain data: what `TableFold.resumeState` takes up. */
 export interface FoldState extends TableState {
   readonly game: SavedGame | null;

@@ -106,9 +106,9 @@ export function carryOf({ names, scores, firstPlayer, computers }: TableState): 
   return { names, scores, firstPlayer, computers };
 }
 
-/** A copy of `values` with `seat`'s value replaced. */
+/** `values` with `seat`'s value replaced: a copy, or `values` itself when the seat has that value already. */
 export function withSeat<T>(values: readonly T[], seat: number, value: T): readonly T[] {
-  return values.map((old, i) => (i === seat ? value : old));
+  return values[seat] === value ? values : values.map((old, i) => (i === seat ? value : old));
 }
 
 /** A copy of `values` with the values of seats `a` and `b` traded. */

@@ -4,21 +4,20 @@
  * that many events instead of replaying the game from its start: replaying
  * 1,500 moves took tens of milliseconds in a fresh isolate.
  */
+import { SAVED_STATE_VERSION } from "../../table/index.ts";
 import type { Room, TableEffect } from "./effect.ts";
 
 const CHECKPOINT_EVERY = 200;
-/** The format of the stored fold (`TableFold.saveState`); a checkpoint of another is ignored, and the game replayed. */
-export const CHECKPOINT_VERSION = 2;
 
 export function checkpoints({ store }: Room): TableEffect {
   /** The event up to which a wake need not replay: the last checkpoint, or the current game's start; read once. */
   let saved: number | undefined;
   return {
     write({ entries, table }) {
-      saved ??= Math.max(store.checkpointSeq(CHECKPOINT_VERSION) ?? 0, store.currentGameStart() ?? 0);
+      saved ??= Math.max(store.checkpointSeq(SAVED_STATE_VERSION) ?? 0, store.currentGameStart() ?? 0);
       for (const { seq, event } of entries) if (event.type === "started") saved = seq;
       if (table.status === "playing" && table.seq - saved >= CHECKPOINT_EVERY) {
-        store.saveCheckpoint(CHECKPOINT_VERSION, table.saveState());
+        store.saveCheckpoint(SAVED_STATE_VERSION, table.saveState());
         saved = table.seq;
       }
     },

@@ -15,7 +15,6 @@ import { gameStarts } from "./game-starts.ts";
 import { seatSockets } from "./seat-sockets.ts";
 import { seatTokens } from "./seat-tokens.ts";
 
-export { CHECKPOINT_VERSION } from "./checkpoints.ts";
 export type { Commit, Room, TableEffect } from "./effect.ts";
 
 /** The effects, in the order they run. Each gets the room once, when the object starts. */

@@ -7,14 +7,15 @@ import { identityOf, moveSeat, send, setIdentity } from "../connection.ts";
 import type { Room, TableEffect } from "./effect.ts";
 
 export function seatSockets({ presence }: Room): TableEffect {
-  const follow = (seatAfter: (seat: number) => number | null | undefined) => {
+  /** Moves each seated socket to the seat `seatAfter` gives for its seat (null: no seat). */
+  const follow = (seatAfter: (seat: number) => number | null) => {
     for (const ws of presence.openSockets()) {
-      const who = identityOf(ws);
-      if (who.seat === null) continue;
-      const seat = seatAfter(who.seat);
-      if (seat === undefined) continue;
-      if (seat === null) setIdentity(ws, { seat: null, host: who.host });
-      else moveSeat(ws, seat);
+      const { seat, host } = identityOf(ws);
+      if (seat === null) continue;
+      const next = seatAfter(seat);
+      if (next === seat) continue;
+      if (next === null) setIdentity(ws, { seat: null, host });
+      else moveSeat(ws, next);
       send(ws, { type: "identity", you: identityOf(ws) });
     }
     presence.schedule();
@@ -22,10 +23,10 @@ export function seatSockets({ presence }: Room): TableEffect {
   return {
     after({ entries }) {
       for (const { event } of entries) {
-        if (event.type === "unseated") follow((seat) => (seat === event.seat ? null : undefined));
+        if (event.type === "unseated") follow((seat) => (seat === event.seat ? null : seat));
         if (event.type === "swapped") {
           const [a, b] = event.seats;
-          follow((seat) => (seat === a ? b : seat === b ? a : undefined));
+          follow((seat) => (seat === a ? b : seat === b ? a : seat));
         }
       }
     },
