@@ -1,5 +1,5 @@
 /**
- * npm run -s bench:wake -- [--tables K] [--moves N] [--restarts R]
+ * npm run -s bench:wake -- [--tables K] [--moves N] [--restarts R] [--profile PREFIX]
  *
  * What waking costs a table with a long game. Under `wrangler dev`
  * (loadtest/wrangler.toml, storage in a temporary folder) it builds K
@@ -14,19 +14,31 @@
  * every table, waits until the objects hibernate (the sockets stay open),
  * and times each hello to its welcome: the hello wakes the object, which
  * rebuilds itself before it answers. Prints medians and one JSON line last.
+ * --profile PREFIX writes a CPU profile of the worker over each restart's
+ * hibernated wakes, PREFIX-R.cpuprofile (scripts/cpuprofile-summary.mjs reads it).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatPath, Game } from "../src/rules/index.ts";
-import { median, nodeVersion, Socket, sleep, startServer, wranglerVersion } from "./loadtest-lib.ts";
+import {
+  freePort,
+  median,
+  nodeVersion,
+  profileWorker,
+  Socket,
+  sleep,
+  startServer,
+  wranglerVersion,
+} from "./loadtest-lib.ts";
 
 const { values } = parseArgs({
   options: {
     tables: { type: "string", default: "5" },
     moves: { type: "string", default: "1500" },
     restarts: { type: "string", default: "3" },
+    profile: { type: "string" },
   },
 });
 const tableCount = Number(values.tables);
@@ -165,7 +177,11 @@ try {
     samples.push({ ...cold, moves: table.moves, isolate, warm: await time(url, table.id) });
   };
   for (let restart = 0; restart < restarts; restart++) {
-    server = await startServer({ observability: false, persistTo: state });
+    server = await startServer({
+      observability: false,
+      persistTo: state,
+      ...(values.profile ? { inspectorPort: await freePort() } : {}),
+    });
     try {
       // The worker and the Table class loaded, on a table of their own, but no move played yet.
       const fresh = await create(server.url);
@@ -181,6 +197,8 @@ try {
         built.map((table) => Socket.open(`${server.url.replace(/^http/, "ws")}/api/tables/${table.id}/ws`)),
       );
       await sleep(HIBERNATE_MS);
+      const profiler =
+        values.profile && server.inspectorPort !== undefined ? await profileWorker(server.inspectorPort) : undefined;
       for (const [i, table] of built.entries()) {
         const socket = sockets[i];
         const hello = async () => {
@@ -193,6 +211,7 @@ try {
         const cold = await hello();
         hibernated.push({ moves: table.moves, coldMs: cold, awakeMs: await hello() });
       }
+      if (profiler) await writeFile(`${values.profile}-${restart}.cpuprofile`, JSON.stringify(await profiler.stop()));
       await Promise.all(sockets.map((socket) => socket.close()));
     } finally {
       await server.stop();
