@@ -34,13 +34,15 @@ function dump(id: string): Promise<Record<string, unknown[]>> {
   });
 }
 
-function indexesOf(id: string): Promise<string[]> {
+/** The one column a query of the object's SQLite selects, row by row. */
+function column<T extends SqlStorageValue>(id: string, query: string): Promise<T[]> {
   return runInDurableObject(stub(id), (_instance, state) =>
-    state.storage.sql
-      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index'")
-      .toArray()
-      .map((row) => row.name),
+    Array.from(state.storage.sql.exec(query).raw(), ([value]) => value as T),
   );
+}
+
+function indexesOf(id: string): Promise<string[]> {
+  return column(id, "SELECT name FROM sqlite_master WHERE type = 'index'");
 }
 
 /** Plays a move with a chosen request id; resolves with its event's seq once the mover has the ack. */
@@ -222,12 +224,7 @@ function storeBehindItsBack(id: string, seat: number): Promise<number> {
 }
 
 function storedSeqs(id: string): Promise<number[]> {
-  return runInDurableObject(stub(id), (_instance, state) =>
-    state.storage.sql
-      .exec<{ seq: number }>("SELECT seq FROM events ORDER BY seq")
-      .toArray()
-      .map((row) => row.seq),
-  );
+  return column(id, "SELECT seq FROM events ORDER BY seq");
 }
 
 describe("a table never writes over its own log", () => {

@@ -2,19 +2,12 @@
  * Bring your own bot: plays a two-player race against the table's own
  * computer player, with nothing but the installed package.
  *   BASE_URL=http://127.0.0.1:8787 node bot.mjs
- * CLIENT_ADDRESS, when set, is sent as CF-Connecting-IP (the test's own address for the rate limits).
  * Plays MOVES moves (or the whole game when 0), then leaves if the game goes on; prints one JSON line.
  */
 import { createTable, formatPath, memoryTokens, TableClient } from "@chinese-checkers/client";
+import { baseUrl, fetcher } from "./service.mjs";
 
-const baseUrl = process.env.BASE_URL;
 const maxMoves = Number(process.env.MOVES ?? 0);
-const address = process.env.CLIENT_ADDRESS;
-const fetcher = (input, init) => {
-  const headers = new Headers(init?.headers);
-  if (address) headers.set("CF-Connecting-IP", address);
-  return fetch(input, { ...init, headers });
-};
 
 const table = await createTable(baseUrl, { variant: "classic", players: 2 }, fetcher);
 const client = new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens() });

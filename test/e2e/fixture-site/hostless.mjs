@@ -5,15 +5,9 @@
  *   BASE_URL=http://127.0.0.1:8787 MOVES=6 node hostless.mjs
  */
 import { createTable, formatPath, memoryTokens, TableClient } from "@chinese-checkers/client";
+import { baseUrl, fetcher } from "./service.mjs";
 
-const baseUrl = process.env.BASE_URL;
 const moves = Number(process.env.MOVES ?? 6);
-const address = process.env.CLIENT_ADDRESS;
-const fetcher = (input, init) => {
-  const headers = new Headers(init?.headers);
-  if (address) headers.set("CF-Connecting-IP", address);
-  return fetch(input, { ...init, headers });
-};
 
 const table = await createTable(baseUrl, { players: 2, startWhenFull: true }, fetcher);
 const players = [0, 1].map(() => new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens() }));
@@ -23,8 +17,10 @@ const started = players[0].model?.status;
 
 let played = 0;
 while (played < moves) {
-  const turn = players[0].model?.turn;
-  const mover = players.find((player) => player.you.seat === turn?.seat && player.model?.turn?.seat === turn?.seat);
+  // Whoever is to move, as that player's own table says.
+  const mover = players.find(
+    (player) => player.model?.status === "playing" && player.model.turn?.seat === player.you.seat,
+  );
   if (!mover) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     continue;
