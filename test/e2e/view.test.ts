@@ -54,7 +54,10 @@ interface Table {
   close(): void;
 }
 
-/** A table created with `settings`, every seat taken from Node (seat 0 holds the host token), and started. */
+/**
+ * A table created with `settings`, every seat taken from Node (seat 0 holds the host token), and started:
+ * by the host, or by itself as the last seat is taken when it is made to start when full.
+ */
 async function startedTable(settings: TableSettingsInput, players: number): Promise<Table> {
   const table = await createTable(baseUrl, { ...settings, players }, fetchFromOwnAddress);
   const clients = Array.from({ length: players }, (_, seat) => {
@@ -63,7 +66,7 @@ async function startedTable(settings: TableSettingsInput, players: number): Prom
     return new TableClient({ baseUrl, tableId: table.id, tokens, WebSocket });
   });
   for (const [seat, client] of clients.entries()) await client.join(seat, NAMES[seat] as string);
-  await clients[0]?.start();
+  if (!settings.startWhenFull) await clients[0]?.start();
   return {
     id: table.id,
     clients,
@@ -175,7 +178,7 @@ const turnButton = (page: Page) => page.getByRole("button", { name: "Turn the bo
 describe("your side and the game", () => {
   it("turns the board to each player's point, keeps the keys' directions, and turns it back", async () => {
     const table = await startedTable(
-      { longJump: true, clock: { kind: "bank", seconds: 900, increment: 10 }, firstPlayer: 1 },
+      { longJump: true, clock: { kind: "bank", seconds: 900, increment: 10 }, firstPlayer: 1, startWhenFull: true },
       3,
     );
     try {
@@ -199,6 +202,7 @@ describe("your side and the game", () => {
       expect(await setting("longJump")).toBe("Allowed");
       expect(await setting("clock")).toBe(isolated`${"15 minutes"} in the bank, + ${"10 seconds"} a move`);
       expect(await setting("begins")).toBe("Bjørn");
+      expect(await setting("starts")).toBe("as soon as every seat is taken");
       await shot(page, "desktop-turned-se");
 
       // Arrow keys go the way they point on the screen.
@@ -393,7 +397,7 @@ describe("the last move and stepping through the game", () => {
   });
 
   it("on a phone: the controls under the board, the settings folded, nothing sideways at 390 and 320 px; replay after the end", async () => {
-    const table = await startedTable({ clock: { kind: "move", seconds: 120 } }, 3);
+    const table = await startedTable({ clock: { kind: "move", seconds: 120 }, startWhenFull: true }, 3);
     try {
       await play(table, 7);
       const { context, page } = await open(table.id, { token: table.clients[2]?.seatToken, viewport: PHONE });
@@ -412,6 +416,9 @@ describe("the last move and stepping through the game", () => {
       await expectNoAxeViolations(page, "stepping back, on a phone");
       await page.locator(".table-settings summary").click();
       await page.locator(".table-settings").scrollIntoViewIfNeeded();
+      expect(await page.locator(`.table-settings dd[data-setting="starts"]`).textContent()).toBe(
+        "as soon as every seat is taken",
+      );
       await shot(page, "phone-settings");
       await page.setViewportSize({ width: 320, height: 700 });
       expect(await overflowsSideways(page)).toBe(false);
