@@ -3,7 +3,9 @@
  * npm run build: bundles the web client (src/client/ui/main.ts and its CSS)
  * with esbuild into public/build/, which Workers static assets serve: app.js
  * and app.css, and a file for each module the page loads later (the rules
- * page's texts, one per language).
+ * page's texts, one per language); and embed.js, the web component other
+ * sites include with one script tag (the worker serves it as /embed.js), in
+ * one file, since its chunks would be loaded from the site's pages.
  * `--watch` rebuilds on every change.
  */
 import { rm } from "node:fs/promises";
@@ -33,14 +35,23 @@ const options = {
   logLevel: "warning",
 };
 
+/** @type {import("esbuild").BuildOptions} */
+const element = {
+  ...options,
+  entryPoints: { embed: "src/client/embed/served.ts" },
+  splitting: false,
+  outbase: undefined,
+};
+
 await rm(outdir, { recursive: true, force: true });
 if (watch) {
-  const context = await esbuild.context(options);
-  await context.watch();
+  for (const build of [options, element]) await (await esbuild.context(build)).watch();
   console.log(`Watching src/client; bundles in ${outdir}`);
 } else {
-  const result = await esbuild.build(options);
-  const outputs = Object.entries(result.metafile.outputs).filter(([file]) => !file.endsWith(".map"));
+  const results = await Promise.all([esbuild.build(options), esbuild.build(element)]);
+  const outputs = results
+    .flatMap((result) => Object.entries(result.metafile.outputs))
+    .filter(([file]) => !file.endsWith(".map"));
   const sizes = outputs.map(([file, { bytes }]) => `${file.replace(/^public\//, "")} ${(bytes / 1024).toFixed(1)} KiB`);
   console.log(`Built the client: ${sizes.join(", ")}`);
 }

@@ -3,7 +3,9 @@
  * npm run build:package: builds the client package in packages/client/dist:
  * its two entries bundled by esbuild as ES modules, the SDK (src/client/sdk,
  * with what it needs of the wire, the table and the engine) as index.js and
- * the embedded table's controller (src/client/embed) as embed.js, their
+ * the embedded table's controller (src/client/embed) as embed.js, the web
+ * component (src/client/embed/define.ts) as element.js, what they share in
+ * dist/chunks, their
  * dependencies (zod, partysocket) left to npm; and their type declarations,
  * emitted by tsc.
  * `npm pack` in packages/client then makes the tarball.
@@ -21,10 +23,17 @@ const dist = join(packageDir, "dist");
 await rm(dist, { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { index: "src/client/sdk/index.ts", embed: "src/client/embed/index.ts" },
+  entryPoints: {
+    index: "src/client/sdk/index.ts",
+    embed: "src/client/embed/index.ts",
+    element: "src/client/embed/define.ts",
+  },
   outdir: dist,
   bundle: true,
   format: "esm",
+  // What the entries share (the embed's controller, the wire's schemas) is one module a site loads once.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   platform: "neutral",
   // The package's dependencies are npm's to install, once, for the site that uses it.
   packages: "external",
@@ -57,5 +66,5 @@ async function declarations(dir) {
 
 const kib = async (file) => `${((await readFile(join(dist, file))).length / 1024).toFixed(1)} KiB`;
 console.log(
-  `Built packages/client: dist/index.js ${await kib("index.js")}, dist/embed.js ${await kib("embed.js")}, types in dist/types`,
+  `Built packages/client: dist/index.js ${await kib("index.js")}, dist/embed.js ${await kib("embed.js")}, dist/element.js ${await kib("element.js")}, types in dist/types`,
 );

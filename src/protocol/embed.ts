@@ -8,7 +8,7 @@ import { CLIENT_ERROR_CODES, ERROR_CODES } from "./errors.ts";
 import { TableEventSchema } from "./events.ts";
 import { IdentitySchema } from "./server-messages.ts";
 import { SnapshotSchema } from "./snapshot.ts";
-import { SeqSchema } from "./values.ts";
+import { SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -35,6 +35,11 @@ export const EmbedMessageSchema = z.discriminatedUnion("type", [
   /** Who the visitor in the frame is changed: took a seat, left, was removed. */
   z.object({ ...header, type: z.literal("identity"), you: IdentitySchema }),
   z.object({ ...header, type: z.literal("connection"), state: ConnectionStateSchema }),
+  /**
+   * Whose turn it is changed: the seat to move (null while no game is being
+   * played), and whether it is the visitor's in the frame.
+   */
+  z.object({ ...header, type: z.literal("turn"), seat: z.nullable(SeatSchema), yours: z.boolean() }),
   /** A refusal or failure the visitor saw: a protocol error code, or one of the client's own. */
   z.object({
     ...header,

@@ -122,8 +122,11 @@ const embedHeaders = secureHeaders({
   referrerPolicy: "no-referrer",
 });
 
+/** What any site may frame or load: the embed, and the web component's script (and its source map). */
+const EMBEDDABLE = /^\/embed(\/|\.js(\.map)?$)/;
+
 // Every answer, static files included (wrangler.toml runs the worker first for every path).
-app.use("*", (c, next) => (c.req.path.startsWith("/embed/") ? embedHeaders(c, next) : pageHeaders(c, next)));
+app.use("*", (c, next) => (EMBEDDABLE.test(c.req.path) ? embedHeaders(c, next) : pageHeaders(c, next)));
 
 // A browser asking for a page that is not there gets a page that says so (notFoundPage, below).
 app.use("*", async (c, next) => {
@@ -283,6 +286,14 @@ app.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
   if (!exists) return noSuchTable(c);
   return page(c);
+});
+
+// The web component, for any site's <script type="module" src=".../embed.js">: a module script is fetched
+// with CORS, so it is served to every origin (it is public, and no cookie or token goes with it).
+app.get("/:file{embed\\.js(\\.map)?}", async (c) => {
+  const response = await asset(c, new URL(`/build/${c.req.param("file")}`, c.req.url));
+  if (response.ok) response.headers.set("Access-Control-Allow-Origin", "*");
+  return response;
 });
 
 // The web client's files, through the worker so that they carry the headers above.

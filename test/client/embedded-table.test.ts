@@ -47,6 +47,38 @@ describe("an embedded table's messages become typed events", () => {
     expect(table.table).toBe(TABLE);
   });
 
+  it("a move and the end are drawn from the log's events, each with its table and number", () => {
+    const { frame, window, deliver } = page();
+    const table = new EmbeddedTable(frame, { origin: ORIGIN, window });
+    const heard: unknown[] = [];
+    table.on("move", (detail) => heard.push(["move", detail]));
+    table.on("end", (detail) => heard.push(["end", detail]));
+    const result = { reason: "resigned", winners: [1], standings: [] } as const;
+    deliver(moved);
+    deliver({ ...envelope, type: "event", seq: 8, event: { type: "moved", seat: 1, path: "o2-m4", by: "computer" } });
+    deliver({ ...envelope, type: "event", seq: 9, event: { type: "resigned", seat: 0, reason: "left" } });
+    deliver({ ...envelope, type: "event", seq: 10, event: { type: "ended", result } });
+    expect(heard).toEqual([
+      ["move", { table: TABLE, seq: 7, seat: 0, path: "c2-e4-g4" }],
+      ["move", { table: TABLE, seq: 8, seat: 1, path: "o2-m4", by: "computer" }],
+      ["end", { table: TABLE, seq: 10, result }],
+    ]);
+  });
+
+  it("whose turn it is, and whether it is the visitor's", () => {
+    const { frame, window, deliver } = page();
+    const table = new EmbeddedTable(frame, { origin: ORIGIN, window });
+    const turns: unknown[] = [];
+    table.on("turn", (detail) => turns.push(detail));
+    deliver({ ...envelope, type: "turn", seat: 1, yours: true });
+    deliver({ ...envelope, type: "turn", seat: null, yours: false });
+    deliver({ ...envelope, type: "turn", seat: 1 }); // not of the protocol's shape
+    expect(turns).toEqual([
+      { table: TABLE, seat: 1, yours: true },
+      { table: TABLE, seat: null, yours: false },
+    ]);
+  });
+
   it("ignores what comes from another origin, another window, or is not a message of the protocol", () => {
     const { frame, window, deliver } = page();
     const table = new EmbeddedTable(frame, { origin: ORIGIN, window });

@@ -47,6 +47,7 @@ describe("security headers under wrangler dev", () => {
       `/embed/${id}`,
       "/build/app.js",
       "/build/app.css",
+      "/embed.js",
       "/favicon.svg",
       `/api/tables/${id}`,
     ];
@@ -58,9 +59,24 @@ describe("security headers under wrangler dev", () => {
       const policy = response.headers.get("Content-Security-Policy") ?? "";
       expect(policy, path).toContain("default-src 'none'");
       expect(policy, path).toContain("script-src 'self'");
-      if (path.startsWith("/embed/")) expect(policy, path).not.toContain("frame-ancestors");
+      if (path.startsWith("/embed")) expect(policy, path).not.toContain("frame-ancestors");
       else expect(policy, path).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it("the web component's script may be loaded by any site, as a module script is: with CORS, cross-origin", async () => {
+    for (const path of ["/embed.js", "/embed.js.map"]) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { Origin: "https://site.example" } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
+      expect(response.headers.get("Cross-Origin-Resource-Policy"), path).toBe("cross-origin");
+      expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+    }
+    expect((await fetch(`${baseUrl}/embed.js`)).headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    // The app's own files stay the site's.
+    const app = await fetch(`${baseUrl}/build/app.js`, { headers: { Origin: "https://site.example" } });
+    expect(app.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(app.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
   });
 });
 

@@ -11,12 +11,24 @@ import {
   type EmbedMessage,
   EmbedMessageSchema,
   type EmbedMessageType,
+  type TableEvent,
 } from "../../protocol/index.ts";
 
-/** What each message type hands its listeners: the message, less the envelope every message has. */
-export type EmbeddedTableEvents = {
-  readonly [K in EmbedMessageType]: Omit<Extract<EmbedMessage, { type: K }>, "source" | "version" | "type">;
+type Detail<K extends EmbedMessageType> = Omit<Extract<EmbedMessage, { type: K }>, "source" | "version" | "type">;
+type LogEvent<K extends TableEvent["type"]> = Omit<Extract<TableEvent, { type: K }>, "type">;
+
+/**
+ * What each event hands its listeners: for each message type, the message
+ * less the envelope every message has; and, drawn from the log's events for
+ * the pages that want only those, each move and the game's end.
+ */
+export type EmbeddedTableEvents = { readonly [K in EmbedMessageType]: Detail<K> } & {
+  /** A move was played (by a player, the computer, or the table when time ran out). */
+  readonly move: { readonly table: string; readonly seq: number } & LogEvent<"moved">;
+  /** The game ended, with its result. */
+  readonly end: { readonly table: string; readonly seq: number } & LogEvent<"ended">;
 };
+export type EmbeddedTableEventName = keyof EmbeddedTableEvents;
 
 export interface EmbeddedTableOptions {
   /** The service's origin, e.g. "https://checkers.example": messages from any other are ignored. */
@@ -27,7 +39,7 @@ export interface EmbeddedTableOptions {
   readonly window?: Pick<Window, "addEventListener" | "removeEventListener">;
 }
 
-type Listener<K extends EmbedMessageType> = (detail: EmbeddedTableEvents[K]) => void;
+type Listener<K extends EmbeddedTableEventName> = (detail: EmbeddedTableEvents[K]) => void;
 
 export class EmbeddedTable {
   readonly frame: HTMLIFrameElement;
@@ -35,7 +47,7 @@ export class EmbeddedTable {
   /** The table's id, once the frame has said it. */
   table: string | null = null;
   private readonly window: Pick<Window, "addEventListener" | "removeEventListener">;
-  private readonly listeners = new Map<EmbedMessageType, Set<(detail: never) => void>>();
+  private readonly listeners = new Map<EmbeddedTableEventName, Set<(detail: never) => void>>();
   private readonly receive = (event: MessageEvent) => this.onMessage(event);
 
   constructor(frame: HTMLIFrameElement, options: EmbeddedTableOptions) {
@@ -52,8 +64,8 @@ export class EmbeddedTable {
     }
   }
 
-  /** Calls `listener` with each message of this type from the frame; returns what stops it. */
-  on<K extends EmbedMessageType>(type: K, listener: Listener<K>): () => void {
+  /** Calls `listener` with each event of this name from the frame; returns what stops it. */
+  on<K extends EmbeddedTableEventName>(type: K, listener: Listener<K>): () => void {
     let set = this.listeners.get(type);
     if (!set) {
       set = new Set();
@@ -81,6 +93,15 @@ export class EmbeddedTable {
     if (!parsed.success) return;
     const { source: _source, version: _version, type, ...detail } = parsed.data;
     this.table = detail.table;
+    this.emit(type, detail);
+    if (parsed.data.type !== "event") return;
+    const { table, seq, event: logged } = parsed.data;
+    const { type: kind, ...fields } = logged;
+    if (kind === "moved") this.emit("move", { table, seq, ...fields });
+    if (kind === "ended") this.emit("end", { table, seq, ...fields });
+  }
+
+  private emit(type: EmbeddedTableEventName, detail: object): void {
     for (const listener of this.listeners.get(type) ?? []) {
       try {
         (listener as (detail: object) => void)(detail);

@@ -21,8 +21,21 @@ export type {
   TableStatus,
 } from "../../protocol/index.ts";
 export { ERROR_CODES } from "../../protocol/index.ts";
-/** What a client needs of the engine: the game a model holds, and hole names and paths as the wire writes them. */
-export { formatPath, type Game, type Hole, holeName, type Point, parseHole } from "../../rules/index.ts";
+/**
+ * What a client needs of the engine: the game a model holds, hole names and
+ * paths as the wire writes them, and for a bot's own judgement each colour's
+ * goal and the steps between two holes.
+ */
+export {
+  formatPath,
+  type Game,
+  goalHoles,
+  type Hole,
+  holeName,
+  type Point,
+  parseHole,
+  stepsBetween,
+} from "../../rules/index.ts";
 export {
   type ConnectionState,
   newRequestId,

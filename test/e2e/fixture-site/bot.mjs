@@ -5,6 +5,7 @@
  * Plays MOVES moves (or the whole game when 0), then leaves if the game goes on; prints one JSON line.
  */
 import { createTable, formatPath, memoryTokens, TableClient } from "@chinese-checkers/client";
+import { raceMove } from "./race.mjs";
 import { baseUrl, fetcher } from "./service.mjs";
 
 const maxMoves = Number(process.env.MOVES ?? 0);
@@ -17,6 +18,7 @@ await client.addComputer(1, "easy");
 await client.start();
 
 let played = 0;
+let last = [];
 const over = new Promise((resolve) => {
   client.on("event", ({ event }) => {
     if (event.type === "ended") resolve(event.result);
@@ -28,9 +30,10 @@ while (client.model?.status !== "over" && (maxMoves === 0 || played < maxMoves))
     await new Promise((resolve) => setTimeout(resolve, 20));
     continue;
   }
-  // The engine in the package knows the legal moves: the first will do.
-  const [move] = client.model.game.legalMoves();
+  // The engine in the package knows the legal moves; the bot's own judgement (race.mjs) picks one.
+  const move = raceMove(client.model.game, last);
   await client.move(formatPath(move.path));
+  last = move.path;
   played += 1;
 }
 if (client.model.status === "playing") await client.leave();

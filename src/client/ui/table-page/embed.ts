@@ -1,7 +1,7 @@
 /**
  * An embedded table reports to the page around it with postMessage
- * (docs/client.md): the welcome snapshot, every event of the log in order,
- * who the visitor is, the connection, errors, and the height of its content
+ * (docs/embedding.md): the welcome snapshot, every event of the log in order,
+ * who the visitor is, whose turn it is, the connection, errors, and the height of its content
  * (so the parent can size the iframe). Only what every spectator sees is
  * posted, never a token, so any origin may listen. The parent may ask for a
  * language; with `?height=auto` in the address the board is sized from the
@@ -23,6 +23,16 @@ export function reportToParent(client: TableClient, tableId: string): void {
   client.on("identity", ({ you }) => post({ ...header, type: "identity", you }));
   client.on("connection", ({ state }) => post({ ...header, type: "connection", state }));
   client.on("error", (error) => post({ ...header, type: "error", code: error.code, message: error.message }));
+  // The table's own turn (not a move still on its way to it), once there is a table to say it of.
+  let posted: string | null = null;
+  client.on("change", ({ model }) => {
+    if (!model) return;
+    const seat = model.status === "playing" ? (model.turn?.seat ?? null) : null;
+    const yours = seat !== null && seat === client.you.seat;
+    if (posted === `${seat} ${yours}`) return;
+    posted = `${seat} ${yours}`;
+    post({ ...header, type: "turn", seat, yours });
+  });
 }
 
 /**
