@@ -3,11 +3,12 @@
  * npm run -s size: the figures the README gives for the bundles. The worker
  * as `npm run deploy` would upload it (wrangler's dry run, minified) and how
  * much of it is zod, by the bytes esbuild's metafile attributes to
- * node_modules/zod; and the web client as `npm run build` makes it: what every
- * page loads, and the rules page's texts, loaded on that page only; and the
- * client package's entries (the SDK, the embed) as a site's bundler ships
- * them, each against its budget (over one, the command fails). Sizes in KiB, gzipped with Node's
- * zlib at its default level.
+ * node_modules/zod; the web client as `npm run build` makes it: what every
+ * page loads, the rules page's texts, loaded on that page only, and the web
+ * component other sites load as /embed.js; and the client package's entries
+ * (the SDK, the embed, the element) as a site's bundler ships them, each
+ * against its budget (over one, the command fails). Sizes in KiB, gzipped
+ * with Node's zlib at its default level.
  */
 import { execFileSync } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
@@ -69,6 +70,9 @@ console.log(`worker (dry run, minified): ${worker}`);
 console.log(`zod in the worker: ${((100 * zod) / total).toFixed(1)}% (${zod} of ${total} bytes)`);
 console.log(`client app.js: ${client}`);
 console.log(`client app.css: ${css}`);
+console.log(
+  `client embed.js (the web component, served as /embed.js, one file): ${await sizeOf(`${root}public/build/embed.js`)}`,
+);
 console.log(`client rules texts (loaded on /rules only, one language): ${later.join("; ")}`);
 const qr = (await readdir(`${root}public/build`)).find((name) => /^qr-\w+\.js$/.test(name));
 if (qr)

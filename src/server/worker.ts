@@ -289,12 +289,10 @@ app.get("/:view{t|embed}/:id", tableParam, async (c) => {
 });
 
 // The web component, for any site's <script type="module" src=".../embed.js">: a module script is fetched
-// with CORS, so it is served to every origin (it is public, and no cookie or token goes with it).
-app.get("/:file{embed\\.js(\\.map)?}", async (c) => {
-  const response = await asset(c, new URL(`/build/${c.req.param("file")}`, c.req.url));
-  if (response.ok) response.headers.set("Access-Control-Allow-Origin", "*");
-  return response;
-});
+// with CORS, so it is served to every origin (it is public, and no cookie or token goes with it), preflight
+// included, for a page that adds headers of its own.
+app.use("/:file{embed\\.js(\\.map)?}", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
+app.get("/:file{embed\\.js(\\.map)?}", (c) => asset(c, new URL(`/build/${c.req.param("file")}`, c.req.url)));
 
 // The web client's files, through the worker so that they carry the headers above.
 app.get("*", async (c) => {

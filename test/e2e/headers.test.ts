@@ -73,6 +73,18 @@ describe("security headers under wrangler dev", () => {
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
     }
     expect((await fetch(`${baseUrl}/embed.js`)).headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    // A page that adds a header of its own makes the browser ask first.
+    const preflight = await fetch(`${baseUrl}/embed.js`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://site.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "x-trace",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toBe("x-trace");
     // The app's own files stay the site's.
     const app = await fetch(`${baseUrl}/build/app.js`, { headers: { Origin: "https://site.example" } });
     expect(app.headers.get("Access-Control-Allow-Origin")).toBeNull();

@@ -100,7 +100,10 @@ export async function createFromForm(
   return new URL(page.url()).pathname.split("/").pop() as string;
 }
 
-export async function takeSeat(page: Page, seat: number, name: string): Promise<void> {
+/** A page, or a frame in one (an embedded table): what the helpers below click and read. */
+export type Surface = Pick<Page, "evaluate" | "locator" | "getByRole" | "waitForSelector">;
+
+export async function takeSeat(page: Surface, seat: number, name: string): Promise<void> {
   await page.locator("#player-name").fill(name);
   // The button says "Sit here"; its accessible name adds the seat (and starts with what it says).
   await page.getByRole("button", { name: `Sit here, seat ${seat + 1}` }).click();
@@ -120,7 +123,7 @@ export function gameOf(snap: Snapshot): Game {
 }
 
 /** The seat token a page keeps for a table in its localStorage. */
-export async function seatToken(page: Page, id: string): Promise<string> {
+export async function seatToken(page: Surface, id: string): Promise<string> {
   const token = await page.evaluate((key) => localStorage.getItem(key), `chinese-checkers:${seatTokenKey(id)}`);
   if (!token) throw new Error("the page has no seat at this table");
   return token;
@@ -132,7 +135,7 @@ export async function seatToken(page: Page, id: string): Promise<string> {
  * connections) and the greedy computer player's move for whoever is to
  * move. The pages stay seated and follow the game as it goes.
  */
-export async function playToEnd(id: string, players: readonly Page[]): Promise<void> {
+export async function playToEnd(id: string, players: readonly Surface[]): Promise<void> {
   const clients = await Promise.all(
     players.map(async (page) => {
       const tokens = memoryTokens();
@@ -196,7 +199,7 @@ export async function waitForMoves(pages: readonly Page[], count: number): Promi
 }
 
 /** Plays a move by clicking: the piece, then each hole of `clicks` (a destination, or capture landings). */
-export async function clickMove(page: Page, clicks: readonly string[]): Promise<void> {
+export async function clickMove(page: Surface, clicks: readonly string[]): Promise<void> {
   for (const hole of clicks) await page.locator(`[data-hole="${hole}"]`).click();
 }
 

@@ -38,5 +38,14 @@ while (client.model?.status !== "over" && (maxMoves === 0 || played < maxMoves))
 }
 if (client.model.status === "playing") await client.leave();
 const result = await over;
-console.log(JSON.stringify({ table: table.id, seat, played, status: client.model.status, winners: result.winners }));
+console.log(
+  JSON.stringify({
+    table: table.id,
+    seat,
+    played,
+    status: client.model.status,
+    reason: result.reason,
+    winners: result.winners,
+  }),
+);
 client.close();

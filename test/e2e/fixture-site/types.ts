@@ -11,6 +11,7 @@ import {
   type TableEvent,
   type TableModel,
 } from "@chinese-checkers/client";
+import { type ChineseCheckersTable, defineTableElement } from "@chinese-checkers/client/element";
 import { EmbeddedTable } from "@chinese-checkers/client/embed";
 
 export async function play(baseUrl: string): Promise<number> {
@@ -57,4 +58,17 @@ export function watch(frame: HTMLIFrameElement): EmbeddedTable {
   // @ts-expect-error there is no such message
   table.on("chat", () => {});
   return table;
+}
+
+export function show(element: HTMLElementTagNameMap["chinese-checkers-table"], table: string): void {
+  element.table = table;
+  element.addEventListener("cc-move", ({ detail }) => console.log(detail.seq, detail.seat, detail.path));
+  element.addEventListener("cc-turn", ({ detail }) => console.log(detail.yours ? "your turn" : detail.seat));
+  element.addEventListener("cc-end", ({ detail }) => console.log(detail.result.winners));
+  element.addEventListener("cc-connection", ({ detail }) => console.log(detail.state));
+  // @ts-expect-error a move says its path, not its destination
+  element.addEventListener("cc-move", ({ detail }) => console.log(detail.to));
+  defineTableElement({ name: "my-checkers", origin: "https://checkers.example" });
+  const another: ChineseCheckersTable = document.createElement("chinese-checkers-table");
+  another.height = "640px";
 }
