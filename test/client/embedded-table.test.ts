@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { EmbeddedTable } from "../../src/client/embed/index.ts";
 import { LANGUAGES } from "../../src/client/ui/i18n/index.ts";
 import { EMBED_LANGUAGES, type EmbedMessage } from "../../src/protocol/index.ts";
+import { HOST, ServerTable, seated } from "./server-table.ts";
 
 const ORIGIN = "https://checkers.example";
 const TABLE = "N4oaAfw5PTY7Nk9FxQ2w_rLb";
@@ -63,6 +64,25 @@ describe("an embedded table's messages become typed events", () => {
       ["move", { table: TABLE, seq: 8, seat: 1, path: "o2-m4", by: "computer" }],
       ["end", { table: TABLE, seq: 10, result }],
     ]);
+  });
+
+  it("a game it saw in play and then sees over in a fresh snapshot (it fell far behind) still ends, once", () => {
+    const { frame, window, deliver } = page();
+    const table = new EmbeddedTable(frame, { origin: ORIGIN, window });
+    const ends: unknown[] = [];
+    table.on("end", (detail) => ends.push(detail));
+    const server = new ServerTable({ players: 2 }, 0);
+    server.seatAll(["Aino", "Bo"]);
+    const welcome = () => ({ ...envelope, type: "welcome", snapshot: server.snapshot(), you: { seat: 0, host: false } });
+    deliver(welcome()); // waiting: nothing has ended
+    server.record(server.commands.start(HOST, 0));
+    deliver(welcome()); // playing
+    server.record(server.commands.leave(seated(1), 0));
+    const over = server.snapshot();
+    deliver(welcome());
+    deliver(welcome()); // the same ended game again: not a second end
+    expect(ends).toEqual([{ table: TABLE, seq: over.seq, result: over.game?.result }]);
+    expect(over.game?.result?.winners).toEqual([0]);
   });
 
   it("whose turn it is, and whether it is the visitor's", () => {

@@ -4,11 +4,13 @@
  * postMessage; no secret token is ever posted. It posts its content's height,
  * so the parent can size the iframe to it (`?height=auto`), and speaks the
  * language of `?lang=`, else the browser's, and the one the parent asks for.
+ * The web component from /embed.js makes that iframe and follows its
+ * attributes (package.test.ts plays a whole game in it on a site of its own).
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { baseUrl, launch, screenshot, screenshotDir, takeSeat, visitor } from "./helpers.ts";
+import { baseUrl, fetchFromOwnAddress, launch, screenshot, screenshotDir, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -141,6 +143,52 @@ describe("an embedded table", () => {
     );
     await expect.poll(lang).toBe("nb");
     await expect.poll(async () => (await frame()?.locator("h1").textContent()) ?? "").toBe("Kinasjakk");
+    await context.close();
+  });
+
+  it("<chinese-checkers-table>: a fixed height, another table, another language, and taken off the page", async () => {
+    const ids = await Promise.all(
+      [1, 2].map(
+        async () =>
+          ((await (await fetchFromOwnAddress(`${baseUrl}/api/tables`, { method: "POST" })).json()) as { id: string })
+            .id,
+      ),
+    );
+    const { context, page } = await visitor(browser);
+    await page.setContent(
+      `<!doctype html><title>Host site</title>
+       <script type="module" src="${baseUrl}/embed.js"></script>
+       <chinese-checkers-table table="${ids[0]}" height="480"></chinese-checkers-table>
+       <script>
+         window.heard = [];
+         document.querySelector("chinese-checkers-table").addEventListener("cc-welcome", (e) => window.heard.push(e.detail.snapshot.id));
+       </script>`,
+    );
+    const element = page.locator("chinese-checkers-table");
+    const frame = element.locator("iframe");
+    const welcomed = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    await expect.poll(welcomed).toEqual([ids[0]]);
+    // A bare number is pixels; the frame's address does not ask for a height of its own.
+    expect(await frame.evaluate((f) => f.getBoundingClientRect().height)).toBe(480);
+    expect(new URL((await frame.getAttribute("src")) ?? "").search).toBe("");
+    await element.evaluate((e) => e.setAttribute("height", "30rem"));
+    expect(await frame.evaluate((f) => f.getBoundingClientRect().height)).toBe(480); // 30 × 16 px
+
+    // Another table: a new frame, which welcomes with it.
+    await element.evaluate((e, id) => e.setAttribute("table", id), ids[1]);
+    await expect.poll(welcomed).toEqual([ids[0], ids[1]]);
+    expect(await frame.getAttribute("src")).toBe(`${baseUrl}/embed/${ids[1]}`);
+
+    // A language set later is told to the same frame.
+    await element.evaluate((e) => e.setAttribute("lang", "nb"));
+    const inner = page.frames().find((f) => f.url().includes(`/embed/${ids[1]}`));
+    await expect.poll(() => inner?.evaluate(() => document.documentElement.lang)).toBe("nb");
+    expect(await frame.getAttribute("title")).toBe("Kinasjakk");
+    expect(await frame.getAttribute("src")).toBe(`${baseUrl}/embed/${ids[1]}`);
+
+    // Taken off the page, it leaves no frame behind.
+    await element.evaluate((e) => e.remove());
+    expect(page.frames()).toHaveLength(1);
     await context.close();
   });
 });

@@ -49,6 +49,8 @@ export class EmbeddedTable {
   private readonly window: Pick<Window, "addEventListener" | "removeEventListener">;
   private readonly listeners = new Map<EmbeddedTableEventName, Set<(detail: never) => void>>();
   private readonly receive = (event: MessageEvent) => this.onMessage(event);
+  /** The number of the game the frame has shown in play, until it ends. */
+  private playing: number | null = null;
 
   constructor(frame: HTMLIFrameElement, options: EmbeddedTableOptions) {
     this.frame = frame;
@@ -94,11 +96,24 @@ export class EmbeddedTable {
     const { source: _source, version: _version, type, ...detail } = parsed.data;
     this.table = detail.table;
     this.emit(type, detail);
-    if (parsed.data.type !== "event") return;
-    const { table, seq, event: logged } = parsed.data;
+    const message = parsed.data;
+    if (message.type === "welcome") {
+      // A frame far behind gets the table whole instead of the events it missed: a game it saw in play
+      // and now sees over still ends, once.
+      const { snapshot } = message;
+      const ended = snapshot.status === "over" && snapshot.game?.result && snapshot.game.number === this.playing;
+      if (ended) this.emit("end", { table: message.table, seq: snapshot.seq, result: snapshot.game?.result });
+      this.playing = snapshot.status === "playing" ? (snapshot.game?.number ?? null) : null;
+    }
+    if (message.type !== "event") return;
+    const { table, seq, event: logged } = message;
     const { type: kind, ...fields } = logged;
+    if (kind === "started") this.playing = logged.game;
     if (kind === "moved") this.emit("move", { table, seq, ...fields });
-    if (kind === "ended") this.emit("end", { table, seq, ...fields });
+    if (kind === "ended") {
+      this.playing = null;
+      this.emit("end", { table, seq, ...fields });
+    }
   }
 
   private emit(type: EmbeddedTableEventName, detail: object): void {
