@@ -73,7 +73,12 @@ describe("an embedded table's messages become typed events", () => {
     table.on("end", (detail) => ends.push(detail));
     const server = new ServerTable({ players: 2 }, 0);
     server.seatAll(["Aino", "Bo"]);
-    const welcome = () => ({ ...envelope, type: "welcome", snapshot: server.snapshot(), you: { seat: 0, host: false } });
+    const welcome = () => ({
+      ...envelope,
+      type: "welcome",
+      snapshot: server.snapshot(),
+      you: { seat: 0, host: false },
+    });
     deliver(welcome()); // waiting: nothing has ended
     server.record(server.commands.start(HOST, 0));
     deliver(welcome()); // playing
