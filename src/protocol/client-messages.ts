@@ -9,7 +9,14 @@ import * as z from "./zod.ts";
 
 /** Messages larger than this are refused unread. */
 export const MAX_MESSAGE_BYTES = 4096;
+/** A name's length, in UTF-16 units (what `String.length` counts: an emoji is 2 or more). */
 export const MAX_NAME_LENGTH = 24;
+/**
+ * Combining marks stacked on one character: enough for any script's vowel
+ * and tone marks (Thai, Vietnamese written decomposed, Hebrew points), too
+ * few to draw a tower of accents over the names around it.
+ */
+export const MAX_MARKS_PER_CHARACTER = 3;
 
 /**
  * Whether a string is well-formed UTF-16: no lone surrogate. A lone one is
@@ -42,6 +49,9 @@ const VARIATION = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 /** A character that is drawn: visible, or a mark drawn on one. */
 const DRAWN = /[\p{L}\p{N}\p{P}\p{S}\p{M}]/u;
+
+/** More combining marks in a row than one character may carry. */
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_MARKS_PER_CHARACTER + 1},}`, "u");
 
 function isDrawn(char: string | undefined): boolean {
   return char !== undefined && DRAWN.test(char) && !HIDDEN.test(char);
@@ -78,14 +88,19 @@ function normaliseName(name: string): string {
  * (`normaliseName`), 1 to 24 UTF-16 units, without control characters or line
  * separators, without characters that are not shown (format characters such
  * as the right-to-left override, zero-width and invisible fillers; see
- * `hasHiddenCharacter`), and with at least one visible character. Lookalikes
+ * `hasHiddenCharacter`), with at least one visible character, and with
+ * combining marks only on a character and at most 3 on one. Lookalikes
  * from other scripts are not caught (see docs/security.md).
  */
 export const NameSchema = z.string().check(
   z.refine(isWellFormed, { message: "a name must be well-formed text (no lone surrogate)", abort: true }),
   z.overwrite(normaliseName),
   z.minLength(1, { message: "a name needs at least one character", abort: true }),
-  z.maxLength(MAX_NAME_LENGTH, { message: `a name has at most ${MAX_NAME_LENGTH} characters`, abort: true }),
+  // Counted in UTF-16 units, as documented (zod's maxLength counts code points).
+  z.refine((name) => name.length <= MAX_NAME_LENGTH, {
+    message: `a name has at most ${MAX_NAME_LENGTH} characters`,
+    abort: true,
+  }),
   z.refine((name) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name), {
     message: "a name cannot contain control characters",
     abort: true,
@@ -95,6 +110,11 @@ export const NameSchema = z.string().check(
     abort: true,
   }),
   z.refine((name) => VISIBLE.test(name), { message: "a name needs a visible character", abort: true }),
+  z.refine((name) => !/^\p{M}/u.test(name), { message: "a name cannot start with a combining mark", abort: true }),
+  z.refine((name) => !STACKED_MARKS.test(name), {
+    message: `a name has at most ${MAX_MARKS_PER_CHARACTER} combining marks on a character`,
+    abort: true,
+  }),
 );
 
 /**

@@ -56,7 +56,7 @@ describe("a refused client message says what is wrong", () => {
   });
 });
 
-describe("a name is normalised, then 1 to 24 characters that show, without control or format characters", () => {
+describe("a name is normalised, then 1 to 24 UTF-16 units that show, without control or format characters or stacked marks", () => {
   it("keeps the name without its surrounding spaces", () => {
     expect(NameSchema.parse("  Aino ")).toBe("Aino");
     expect(NameSchema.parse(` ${"é".repeat(24)} `)).toBe("é".repeat(24));
@@ -66,6 +66,16 @@ describe("a name is normalised, then 1 to 24 characters that show, without contr
     expect(NameSchema.parse("Aine\u0301")).toBe("Ainé");
     expect(NameSchema.parse(`${"e\u0301".repeat(24)}`)).toBe("é".repeat(24));
     expect(NameSchema.parse("Anna\u00a0\u3000 Liisa")).toBe("Anna Liisa");
+  });
+
+  it("counts UTF-16 units: 12 emoji of two units each are 24", () => {
+    expect(NameSchema.parse("🦊".repeat(12))).toBe("🦊".repeat(12));
+  });
+
+  it("accepts the marks that scripts stack on a character: up to 3", () => {
+    for (const name of ["กิ่ง", "क्षिति", "שָׁלוֹם", "Tiê\u0323\u0301n", "a\u0301\u0308\u0323"]) {
+      expect(NameSchema.safeParse(name).success, name).toBe(true);
+    }
   });
 
   it("accepts the joiners and variation selectors that emoji and some scripts need", () => {
@@ -80,6 +90,11 @@ describe("a name is normalised, then 1 to 24 characters that show, without contr
     ["empty", "", "a name needs at least one character"],
     ["only spaces", "   ", "a name needs at least one character"],
     ["25 characters", "x".repeat(25), "a name has at most 24 characters"],
+    ["13 emoji (26 UTF-16 units)", "🦊".repeat(13), "a name has at most 24 characters"],
+    ["24 emoji (48 UTF-16 units)", "😀".repeat(24), "a name has at most 24 characters"],
+    ["a letter under 22 accents", `a${"\u0301".repeat(22)}`, "a name has at most 3 combining marks on a character"],
+    ["4 marks on a letter", "Ax\u0301\u0308\u0323\u0330", "a name has at most 3 combining marks on a character"],
+    ["a combining mark first", "\u0301Aino", "a name cannot start with a combining mark"],
     ["a bell", "Al\u0007ice", control],
     ["a newline", "Ali\nce", control],
     ["a DEL", "Ali\u007fce", control],
