@@ -29,8 +29,16 @@ function client(id: string, tokens: TokenStore = memoryTokens()): TableClient {
   return new TableClient({ baseUrl, tableId: id, tokens, WebSocket });
 }
 
-/** The greedy computer player's move for the client's seat. */
+/**
+ * The greedy computer player's move for the client's seat, once its own model
+ * shows its turn: the other player's move is acknowledged to that player
+ * before it reaches this one.
+ */
 async function playGreedy(player: TableClient): Promise<void> {
+  for (let waited = 0; player.model?.turn?.seat !== player.you.seat; waited += 10) {
+    if (waited > 5000) throw new Error(`seat ${player.you.seat}'s turn did not come`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const game = player.model?.game;
   const action = game ? greedyMove(game) : null;
   if (!action) throw new Error("no move");
