@@ -122,7 +122,10 @@ async function main(): Promise<void> {
   const { executablePath, env } = await browserFiles();
   const browser = await chromium.launch({ executablePath, args: browserArgs(), env: { ...process.env, ...env } });
   try {
-    const created = await fetch(`${server.url}/api/tables`, { method: "POST" });
+    const created = await fetch(`${server.url}/api/tables`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+    });
     const { id } = (await created.json()) as { id: string };
     const pages = [
       { name: "front page (`/`)", url: `${server.url}/`, ready: "form button[type=submit]:not([disabled])" },

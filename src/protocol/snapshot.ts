@@ -39,6 +39,10 @@ export const SeatViewSchema = z.object({
   connected: z.boolean(),
   /** The colours this seat moves (race variants). */
   colours: z.array(PointSchema),
+  /**
+   * The occupant's standing in the current (or last) game: none (false, null,
+   * 0) for a free seat or one taken by someone who did not play it.
+   */
   finished: z.boolean(),
   resigned: z.boolean(),
   place: Place,

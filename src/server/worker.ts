@@ -150,18 +150,20 @@ function mediaType(contentType: string | undefined): string {
 
 /**
  * The settings of a new table, from the request body: JSON with a JSON
- * content type, or nothing at all (whatever the content type) for the
- * defaults. Anything else is refused: settings sent under another type would
- * otherwise be silently ignored. (A validator of the "header" target, which
+ * content type; an empty body (with that type) is the defaults. Any other
+ * type is refused, an empty body too: settings sent under another type would
+ * otherwise be silently ignored, and a plain HTML form on another site (which
+ * can send only form and text types, with no preflight) could spend its
+ * visitors' quota of tables. (A validator of the "header" target, which
  * reads nothing by itself: Hono's "json" one refuses an empty body.)
  */
 const settingsBody = validator("header", async (_headers, c) => {
+  if (!JSON_MEDIA_TYPE.test(mediaType(c.req.header("Content-Type")))) {
+    return fail(c, 415, "bad-request", "send the settings as JSON, with Content-Type: application/json");
+  }
   const text = await c.req.text();
   let body: unknown = {};
   if (text !== "") {
-    if (!JSON_MEDIA_TYPE.test(mediaType(c.req.header("Content-Type")))) {
-      return fail(c, 415, "bad-request", "send the settings as JSON, with Content-Type: application/json");
-    }
     try {
       body = JSON.parse(text);
     } catch {

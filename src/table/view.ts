@@ -51,26 +51,34 @@ function gameView({ header, state }: TableParts, game: Game): GameView {
   };
 }
 
-/** Each seat with its standing now: finishers hold their places while the game goes on. */
+/**
+ * Each seat with its standing now: finishers hold their places while the
+ * game goes on. The standing is the occupant's only while the seat holds who
+ * played the game there: a seat freed after the game, or taken by someone
+ * else, has none (the game's own result keeps every player's).
+ */
 export function seatViews({ header, state, game }: TableParts, connected: readonly boolean[]): SeatView[] {
   const standings = game?.standings();
-  return state.names.map((name, seat) => ({
-    seat,
-    name,
-    connected: connected[seat] ?? false,
-    colours: game?.playerColours[seat] ?? [],
-    finished: standings?.[seat].finished ?? false,
-    resigned: standings?.[seat].resigned ?? false,
-    place: standings?.[seat].place ?? null,
-    captures: standings?.[seat].captures ?? 0,
-    computer: state.computers[seat] ?? null,
-    away: state.away[seat] ?? false,
-    timeouts: state.timeouts[seat] ?? 0,
-    bank: header.clock?.kind === "bank" ? (state.banks[seat] ?? 0) : null,
-    score: state.scores[seat] ?? NO_SCORE,
-    rematch: acceptedRematch(state, seat),
-    swapTo: state.swapOffers[seat] ?? null,
-  }));
+  return state.names.map((name, seat) => {
+    const standing = name !== null && name === state.carried.names[seat] ? standings?.[seat] : undefined;
+    return {
+      seat,
+      name,
+      connected: connected[seat] ?? false,
+      colours: game?.playerColours[seat] ?? [],
+      finished: standing?.finished ?? false,
+      resigned: standing?.resigned ?? false,
+      place: standing?.place ?? null,
+      captures: standing?.captures ?? 0,
+      computer: state.computers[seat] ?? null,
+      away: state.away[seat] ?? false,
+      timeouts: state.timeouts[seat] ?? 0,
+      bank: header.clock?.kind === "bank" ? (state.banks[seat] ?? 0) : null,
+      score: state.scores[seat] ?? NO_SCORE,
+      rematch: acceptedRematch(state, seat),
+      swapTo: state.swapOffers[seat] ?? null,
+    };
+  });
 }
 
 /** Whether a seat accepted a rematch of the game just over: a computer player always does. */

@@ -86,7 +86,12 @@ describe("the client's model of a table", () => {
     for (const entry of table.after(client.seq)) client.apply(entry);
     expect(client.status).toBe("over");
     expect(client.result?.winners).toEqual([0]);
-    expect(client.seats.map((seat) => seat.place)).toEqual([1, 2]);
+    expect(client.result?.standings.map((standing) => standing.place)).toEqual([1, 2]);
+    // The leaver's seat is freed once the game is over, and keeps no standing.
+    expect(client.seats.map((seat) => [seat.name, seat.place])).toEqual([
+      ["Aino", 1],
+      [null, null],
+    ]);
     expect(comparable(client.toSnapshot())).toEqual(serverSnapshot(table));
   });
 

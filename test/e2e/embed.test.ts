@@ -81,7 +81,10 @@ describe("an embedded table", () => {
   });
 
   it("posts its height, which the parent sizes the iframe to; follows ?lang=, the browser and the parent", async () => {
-    const created = await fetch(`${baseUrl}/api/tables`, { method: "POST" });
+    const created = await fetch(`${baseUrl}/api/tables`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+    });
     const { id } = (await created.json()) as { id: string };
     const { context, page } = await visitor(browser, "fi-FI");
     // The parent page of docs/client.md: it sets the iframe's height from the resize messages.
@@ -150,8 +153,14 @@ describe("an embedded table", () => {
     const ids = await Promise.all(
       [1, 2].map(
         async () =>
-          ((await (await fetchFromOwnAddress(`${baseUrl}/api/tables`, { method: "POST" })).json()) as { id: string })
-            .id,
+          (
+            (await (
+              await fetchFromOwnAddress(`${baseUrl}/api/tables`, {
+                method: "POST",
+                headers: { "Content-Type": "application/json" },
+              })
+            ).json()) as { id: string }
+          ).id,
       ),
     );
     const { context, page } = await visitor(browser);

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 async function newTable(): Promise<string> {
-  const response = await fetchFromOwnAddress(`${baseUrl}/api/tables`, { method: "POST" });
+  const response = await fetchFromOwnAddress(`${baseUrl}/api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }

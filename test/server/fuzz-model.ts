@@ -622,16 +622,18 @@ export class TableModel {
   view(): View {
     const game = this.game;
     const standings = game?.standings();
-    const seats = this.seats.map(
-      (seat, i): SeatViewModel => ({
+    const seats = this.seats.map((seat, i): SeatViewModel => {
+      // docs/protocol.md: the occupant's standing, only while the seat holds who played the game there.
+      const standing = seat.name !== null && seat.name === this.players[i] ? standings?.[i] : undefined;
+      return {
         seat: i,
         name: seat.name,
         connected: seat.name !== null && this.connected(i),
         colours: game ? [...game.playerColours[i]] : [],
-        finished: standings?.[i].finished ?? false,
-        resigned: standings?.[i].resigned ?? false,
-        place: standings?.[i].place ?? null,
-        captures: standings?.[i].captures ?? 0,
+        finished: standing?.finished ?? false,
+        resigned: standing?.resigned ?? false,
+        place: standing?.place ?? null,
+        captures: standing?.captures ?? 0,
         computer: null,
         away: false,
         timeouts: 0,
@@ -639,8 +641,8 @@ export class TableModel {
         score: { ...seat.score },
         rematch: seat.rematch,
         swapTo: seat.swapTo,
-      }),
-    );
+      };
+    });
     let gameView: GameViewModel | null = null;
     if (game) {
       const pieces: Record<string, string> = {};

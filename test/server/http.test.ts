@@ -113,11 +113,18 @@ describe("POST /api/tables creates a table", () => {
     expect((await errorOf(response)).code).toBe("bad-request");
   });
 
-  it("creates a table with the defaults from a POST without a body", async () => {
-    const response = await api("/api/tables", { method: "POST" });
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    expect((await getSnapshot(id)).settings.players).toBe(2);
+  it("refuses a POST without a JSON content type, even with no body: another site's plain form cannot make a table", async () => {
+    const forms: Record<string, string>[] = [
+      {},
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      { "Content-Type": "multipart/form-data; boundary=x" },
+      { "Content-Type": "text/plain" },
+    ];
+    for (const headers of forms) {
+      const response = await api("/api/tables", { method: "POST", headers });
+      expect(response.status, JSON.stringify(headers)).toBe(415);
+      expect((await errorOf(response)).code).toBe("bad-request");
+    }
   });
 
   it("creates a table with the defaults from an empty body sent as application/json", async () => {

@@ -19,7 +19,10 @@ async function errorOf(response: Response): Promise<ErrorBody> {
 }
 
 function createFrom(address: string): Promise<Response> {
-  return api("/api/tables", { method: "POST", headers: { "CF-Connecting-IP": address } });
+  return api("/api/tables", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
+  });
 }
 
 function upgradeFrom(id: string, address: string): Promise<Response> {

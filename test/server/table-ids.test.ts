@@ -177,7 +177,10 @@ describe("key rotation: ids signed with TABLE_ID_PREVIOUS_KEY still check; new i
     expect((await fetchWith(rotated, `/api/tables/${before.id}`)).status).toBe(200);
     expect((await fetchWith(rotated, `/t/${before.id}`)).status).toBe(200);
 
-    const created = await fetchWith(rotated, "/api/tables", { method: "POST" });
+    const created = await fetchWith(rotated, "/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect(await isGenuineTableId(id, { current: OTHER_KEY }, false)).toBe(true);
@@ -211,7 +214,7 @@ describe("without a usable TABLE_ID_KEY nothing is created or reached: 500 misco
       const error = vi.spyOn(console, "error").mockImplementation(() => {});
       const { uses, TABLES } = watchedTables();
       const requests: [string, RequestInit][] = [
-        ["/api/tables", { method: "POST" }],
+        ["/api/tables", { method: "POST", headers: { "Content-Type": "application/json" } }],
         ...pathsOf(await unknownTableId()).map((path): [string, RequestInit] => [path, UPGRADE]),
       ];
       for (const [path, init] of requests) {

@@ -70,7 +70,7 @@ describe("a rematch starts when every seated player has accepted it", () => {
 });
 
 describe("a player who left the game gives up the seat once the game is over", () => {
-  it("the seat stays theirs while the game goes on, then is freed; the rematch waits for a new player", () => {
+  it("the seat stays theirs while the game goes on, then is freed, without the leaver's standing; the rematch waits for a new player", () => {
     const commands = startedTable({ players: 3 });
     commands.leave(seated(2), 0);
     expect(commands.names).toEqual(["Player 1", "Player 2", "Player 3"]);
@@ -83,6 +83,15 @@ describe("a player who left the game gives up the seat once the game is over", (
     expect(commands.names).toEqual(["Player 1", null, null]);
     commands.rematch(seated(0), ALL_CONNECTED, 0);
     commands.join(SPECTATOR, 1, "Ben", 0);
+    // The newcomer has no part in the game that is over: the leaver's standing is the game's, not the seat's.
+    const facts = (seat: number) => {
+      const { finished, resigned, place, captures } = commands.view(NOBODY_CONNECTED).seats[seat] ?? {};
+      return { finished, resigned, place, captures };
+    };
+    expect(facts(1)).toEqual({ finished: false, resigned: false, place: null, captures: 0 });
+    expect(facts(2)).toEqual({ finished: false, resigned: false, place: null, captures: 0 });
+    expect(facts(0)).toEqual({ finished: false, resigned: false, place: 1, captures: 0 });
+    expect(commands.result?.standings.map((standing) => standing.resigned)).toEqual([false, true, true]);
     commands.join(SPECTATOR, 2, "Cai", 0);
     commands.rematch(seated(1), ALL_CONNECTED, 0);
     expect(events(commands.rematch(seated(2), ALL_CONNECTED, 0)).at(-1)).toMatchObject({ type: "started", game: 2 });

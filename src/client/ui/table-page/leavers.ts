@@ -19,18 +19,20 @@ export class Leavers {
 
   render({ model, players }: TableView): void {
     const { i18n } = this;
-    const gone = model.seats.filter((seat) => seat.resigned);
-    const reasons = gone.map((seat) => leaveReason(model, seat.seat));
+    // The game's own standings: the players who left it, also once their seats are freed.
+    const gone = (model.game?.standings() ?? []).filter((standing) => standing.resigned);
+    const reasons = gone.map((standing) => leaveReason(model, standing.player));
     this.section.update([model.gameNumber, gone, reasons, players, i18n.language], () => {
       if (gone.length === 0) return [];
       return [
         h(
           "ul",
           { class: "leaver-list" },
-          gone.map((seat, i) => {
-            const fate = leaverFate(model.settings, seat.seat, seat.finished, (s) => model.coloursOf(s));
+          gone.map((standing, i) => {
+            const seat = standing.player;
+            const fate = leaverFate(model.settings, seat, standing.finished, (s) => model.coloursOf(s));
             const reason = reasons[i] ?? "left";
-            return h("li", { "data-seat": seat.seat }, leaverSentence(i18n, players, seat.seat, reason, fate));
+            return h("li", { "data-seat": seat }, leaverSentence(i18n, players, seat, reason, fate));
           }),
         ),
       ];

@@ -31,7 +31,8 @@ export class MoveList {
     this.section.update(key, () => {
       const history = model.game?.history ?? [];
       const capturing = variantOf(model.settings).captures;
-      const captures = capturing ? model.seats.map((seat) => seat.captures) : [];
+      // The game's own count: a seat freed after the game keeps no standing of its own.
+      const captures = capturing ? (model.game?.standings().map((standing) => standing.captures) ?? []) : [];
       return [
         h("h2", {}, i18n.t("moves")),
         history.length === 0
