@@ -28,7 +28,7 @@ export function isWellFormed(text: string): boolean {
 }
 
 /** A client-chosen id that makes a request idempotent: a repeat is acknowledged, not applied twice. */
-const RequestId = z
+export const RequestIdSchema = z
   .string()
   .check(
     z.minLength(1),
@@ -141,21 +141,25 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
     lastSeq: z.optional(SeqSchema),
   }),
   /** The name is checked with NameSchema once the message is read, so that a bad one gets `bad-name`. */
-  z.strictObject({ type: z.literal("join"), id: RequestId, seat: SeatSchema, name: z.string() }),
-  z.strictObject({ type: z.literal("leave"), id: RequestId }),
-  z.strictObject({ type: z.literal("remove"), id: RequestId, seat: SeatSchema }),
+  z.strictObject({ type: z.literal("join"), id: RequestIdSchema, seat: SeatSchema, name: z.string() }),
+  z.strictObject({ type: z.literal("leave"), id: RequestIdSchema }),
+  z.strictObject({ type: z.literal("remove"), id: RequestIdSchema, seat: SeatSchema }),
   /** Host only, outside a game: a computer player of `level` takes the free `seat`. */
-  z.strictObject({ type: z.literal("addComputer"), id: RequestId, seat: SeatSchema, level: LevelSchema }),
-  z.strictObject({ type: z.literal("start"), id: RequestId }),
-  z.strictObject({ type: z.literal("move"), id: RequestId, path: z.string().check(z.minLength(1), z.maxLength(256)) }),
+  z.strictObject({ type: z.literal("addComputer"), id: RequestIdSchema, seat: SeatSchema, level: LevelSchema }),
+  z.strictObject({ type: z.literal("start"), id: RequestIdSchema }),
+  z.strictObject({
+    type: z.literal("move"),
+    id: RequestIdSchema,
+    path: z.string().check(z.minLength(1), z.maxLength(256)),
+  }),
   /** After a game: accept a rematch (the host's also accepts for seats whose player is gone). */
-  z.strictObject({ type: z.literal("rematch"), id: RequestId }),
+  z.strictObject({ type: z.literal("rematch"), id: RequestIdSchema }),
   /** Between games: move to a free seat, or offer (or accept) to trade places with an occupied one. */
-  z.strictObject({ type: z.literal("swap"), id: RequestId, seat: SeatSchema }),
+  z.strictObject({ type: z.literal("swap"), id: RequestIdSchema, seat: SeatSchema }),
   /** Host only, between games: who begins the next games, a seat or null to draw one for each game. */
-  z.strictObject({ type: z.literal("firstPlayer"), id: RequestId, seat: FirstPlayerSchema }),
+  z.strictObject({ type: z.literal("firstPlayer"), id: RequestIdSchema, seat: FirstPlayerSchema }),
   /** Take back a seat the computer plays. */
-  z.strictObject({ type: z.literal("back"), id: RequestId }),
+  z.strictObject({ type: z.literal("back"), id: RequestIdSchema }),
   /**
    * The table is stalled: the player to move (`seat`) has been disconnected for
    * the grace period. `computer` hands the seat to the computer until its player
@@ -163,7 +167,7 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
    */
   z.strictObject({
     type: z.literal("remedy"),
-    id: RequestId,
+    id: RequestIdSchema,
     seat: SeatSchema,
     remedy: z.enum(["computer", "resign"]),
   }),

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "rate-limited",
   "bad-token",
   "not-seated",
+  "already-left",
   "not-host",
   "already-seated",
   "seat-taken",

@@ -11,6 +11,7 @@ export {
   MAX_NAME_LENGTH,
   NameSchema,
   nameKey,
+  RequestIdSchema,
   TokenSchema,
 } from "./client-messages.ts";
 export {

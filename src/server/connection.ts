@@ -9,6 +9,7 @@ import {
   ClientMessageSchema,
   type Identity,
   MAX_MESSAGE_BYTES,
+  RequestIdSchema,
   type ServerMessage,
 } from "../protocol/index.ts";
 import { TableError } from "../table/index.ts";
@@ -118,6 +119,26 @@ function sendText(ws: WebSocket, text: string): void {
 
 const KNOWN_TYPES = new Set<string>(ClientMessageSchema.def.options.map((option) => option.shape.type.def.values[0]));
 
+/**
+ * A message refused at the boundary. `id` is the request id it carried, when
+ * that id is itself well-formed, so that the client can match the refusal
+ * to its request as it would any other.
+ */
+export class RefusedMessage extends TableError {
+  readonly id: string | undefined;
+
+  constructor(code: "bad-message" | "unknown-type", message: string, id: string | undefined) {
+    super(code, message);
+    this.id = id;
+  }
+}
+
+/** The request id of a message that failed its schema, when the id field is a well-formed one. */
+function requestIdOf(json: unknown): string | undefined {
+  const id = (json as { id?: unknown } | null)?.id;
+  return RequestIdSchema.safeParse(id).success ? (id as string) : undefined;
+}
+
 /** Reads one client message, or throws a TableError saying what is wrong with it. */
 export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
   if (typeof data !== "string") throw new TableError("bad-message", "messages are JSON text");
@@ -135,10 +156,11 @@ export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
   if (parsed.success) return parsed.data;
   const type = (json as { type?: unknown } | null)?.type;
   if (typeof type !== "string" || !KNOWN_TYPES.has(type)) {
-    throw new TableError("unknown-type", `unknown message type ${JSON.stringify(type)}`);
+    throw new RefusedMessage("unknown-type", `unknown message type ${JSON.stringify(type)}`, requestIdOf(json));
   }
   const issue = parsed.error.issues[0];
-  throw new TableError("bad-message", `${type}: ${issue?.path.join(".") || "message"}: ${issue?.message}`);
+  const what = `${type}: ${issue?.path.join(".") || "message"}: ${issue?.message}`;
+  throw new RefusedMessage("bad-message", what, requestIdOf(json));
 }
 
 /**

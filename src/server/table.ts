@@ -32,6 +32,7 @@ import {
   isOpen,
   markHeard,
   parseClientMessage,
+  RefusedMessage,
   requestKey,
   send,
   setIdentity,
@@ -152,7 +153,13 @@ export class Table extends DurableObject<Env> {
       await this.handle(ws, message);
     } catch (error) {
       if (!(error instanceof TableError)) throw error;
-      send(ws, { type: "error", ...(id === undefined ? {} : { id }), code: error.code, message: error.message });
+      const replyTo = id ?? (error instanceof RefusedMessage ? error.id : undefined);
+      send(ws, {
+        type: "error",
+        ...(replyTo === undefined ? {} : { id: replyTo }),
+        code: error.code,
+        message: error.message,
+      });
     }
   }
 

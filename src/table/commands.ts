@@ -131,7 +131,11 @@ export class TableCommands extends TableFold {
   /** A player leaves: before a game the seat becomes free; during one the player resigns and the seat stays. */
   leave(who: Identity, at: number): LoggedEvent[] {
     const seat = requireSeated(who);
-    if (this.status === "playing") return this.resign(seat, "left", at);
+    if (this.status === "playing") {
+      if (this.isGone(seat))
+        throw new TableError("already-left", "you are out of this game already: you left it or were counted out");
+      return this.resign(seat, "left", at);
+    }
     return this.record([{ type: "unseated", seat, reason: "left" }], at);
   }
 

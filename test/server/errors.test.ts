@@ -314,6 +314,20 @@ describe("malformed messages are refused", () => {
     });
   }
 
+  it("a refused message that carried a well-formed request id is answered with it, as any refusal is", async () => {
+    const game = await setUpTable();
+    const player = game.players[0].client;
+    expect((await expectRefused(game, player, { type: "move", id: "m9" }, "bad-message")).id).toBe("m9");
+    expect((await expectRefused(game, player, { type: "dance", id: "d1" }, "unknown-type")).id).toBe("d1");
+    // An id that is itself malformed is not echoed.
+    const long = await expectRefused(game, player, { type: "start", id: "x".repeat(65) }, "bad-message");
+    expect(long.id).toBeUndefined();
+    expect(
+      (await expectRefused(game, player, { type: "move", id: 7, path: "a1-b1" }, "bad-message")).id,
+    ).toBeUndefined();
+    closeAll(game.clients);
+  });
+
   it(`a message over ${MAX_MESSAGE_BYTES} bytes: too-large (bytes, not characters)`, async () => {
     const game = await setUpTable();
     const player = game.players[0].client;

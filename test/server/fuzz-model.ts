@@ -214,8 +214,9 @@ export class TableModel {
   // --- Messages --------------------------------------------------------------------------
 
   /** A message the server cannot read (bad JSON, unknown type, schema, size, binary): refused, nothing else. */
-  unreadable(code: ErrorCode): Outcome {
-    return { events: [], identities: [], reply: [{ kind: "error", code, id: undefined }], refused: code };
+  /** A frame refused unread or for its shape: answered with the request id it carried, when that is a well-formed one. */
+  unreadable(code: ErrorCode, id?: string): Outcome {
+    return { events: [], identities: [], reply: [{ kind: "error", code, id }], refused: code };
   }
 
   pong(): Outcome {
@@ -272,6 +273,7 @@ export class TableModel {
         break;
       case "leave":
         if (this.status === "playing") {
+          if (this.gone.has(seat)) refuse("already-left");
           this.rules(() => this.requireGame().check({ kind: "resign", player: seat }));
           emit({ type: "resigned", seat, reason: "left" });
         } else emit({ type: "unseated", seat, reason: "left" });

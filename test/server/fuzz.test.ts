@@ -385,7 +385,7 @@ function keepAlive(real: Real): void {
 /** One frame a command sends, and what the model makes of it. */
 type Frame =
   | { readonly kind: "request"; readonly text: string; readonly message: Request; readonly name?: NameVerdict }
-  | { readonly kind: "unreadable"; readonly data: string | ArrayBuffer; readonly code: ErrorCode }
+  | { readonly kind: "unreadable"; readonly data: string | ArrayBuffer; readonly code: ErrorCode; readonly id?: string }
   | { readonly kind: "ping" };
 
 function cost(frame: Frame): number {
@@ -410,7 +410,7 @@ async function exchange(model: Model, real: Real, from: number, frame: Frame, ki
     frame.kind === "ping"
       ? model.pong()
       : frame.kind === "unreadable"
-        ? model.unreadable(frame.code)
+        ? model.unreadable(frame.code, frame.id)
         : model.receive(from, frame.message, frame.name);
   model.sockets[from].cost += cost(frame);
   const wire = real.wires[from];
@@ -489,38 +489,41 @@ const TWINS: readonly ((name: string) => string)[] = [
   (name) => `  ${name.replace(/ /g, "\u00a0\u00a0")} `,
 ];
 
-/** Frames the server cannot read, with their code. */
-const UNREADABLE: readonly [string, ErrorCode][] = [
+/**
+ * Frames the server cannot read, with their code, and the request id the
+ * refusal carries: the frame's own, where it has a well-formed one.
+ */
+const UNREADABLE: readonly [string, ErrorCode, string?][] = [
   ["{ type: move", "bad-json"],
   ["", "bad-json"],
   ["nul", "bad-json"],
   ['{"type":"move","id":"x","path":"a1-b1"', "bad-json"],
-  ['{"type":"dance","id":"x"}', "unknown-type"],
-  ['{"id":"x"}', "unknown-type"],
+  ['{"type":"dance","id":"x"}', "unknown-type", "x"],
+  ['{"id":"x"}', "unknown-type", "x"],
   ["[1,2]", "unknown-type"],
   ["null", "unknown-type"],
   ["42", "unknown-type"],
   ['"hello"', "unknown-type"],
   ['{"type":42}', "unknown-type"],
-  ['{"type":"Move","id":"x","path":"a1-b1"}', "unknown-type"],
+  ['{"type":"Move","id":"x","path":"a1-b1"}', "unknown-type", "x"],
   ['{"type":"toString"}', "unknown-type"],
   ['{"type":"__proto__"}', "unknown-type"],
-  ['{"type":"move","id":"x"}', "bad-message"],
-  ['{"type":"move","id":"x","path":"a1-b1","seat":0}', "bad-message"],
-  ['{"type":"move","id":"x","path":""}', "bad-message"],
-  [JSON.stringify({ type: "move", id: "x", path: "a".repeat(257) }), "bad-message"],
+  ['{"type":"move","id":"x"}', "bad-message", "x"],
+  ['{"type":"move","id":"x","path":"a1-b1","seat":0}', "bad-message", "x"],
+  ['{"type":"move","id":"x","path":""}', "bad-message", "x"],
+  [JSON.stringify({ type: "move", id: "x", path: "a".repeat(257) }), "bad-message", "x"],
   ['{"type":"move","id":1,"path":"a1-b1"}', "bad-message"],
-  ['{"type":"join","id":"x","seat":"1","name":"A"}', "bad-message"],
-  ['{"type":"join","id":"x","seat":6,"name":"A"}', "bad-message"],
-  ['{"type":"join","id":"x","seat":-1,"name":"A"}', "bad-message"],
-  ['{"type":"join","id":"x","seat":1.5,"name":"A"}', "bad-message"],
-  ['{"type":"join","id":"x","seat":1}', "bad-message"],
-  ['{"type":"join","id":"x","seat":1,"name":7}', "bad-message"],
+  ['{"type":"join","id":"x","seat":"1","name":"A"}', "bad-message", "x"],
+  ['{"type":"join","id":"x","seat":6,"name":"A"}', "bad-message", "x"],
+  ['{"type":"join","id":"x","seat":-1,"name":"A"}', "bad-message", "x"],
+  ['{"type":"join","id":"x","seat":1.5,"name":"A"}', "bad-message", "x"],
+  ['{"type":"join","id":"x","seat":1}', "bad-message", "x"],
+  ['{"type":"join","id":"x","seat":1,"name":7}', "bad-message", "x"],
   ['{"type":"start","id":""}', "bad-message"],
   [JSON.stringify({ type: "start", id: "x".repeat(65) }), "bad-message"],
   ['{"type":"start","id":"s\\udc00"}', "bad-message"],
   ['{"type":"start"}', "bad-message"],
-  ['{"type":"leave","id":"x","__proto__":{}}', "bad-message"],
+  ['{"type":"leave","id":"x","__proto__":{}}', "bad-message", "x"],
   ['{"type":"hello","token":"not a token"}', "bad-message"],
   ['{"type":"hello","hostToken":"short"}', "bad-message"],
   ['{"type":"hello","lastSeq":"3"}', "bad-message"],
@@ -528,11 +531,11 @@ const UNREADABLE: readonly [string, ErrorCode][] = [
   ['{"type":"sync","lastSeq":-1}', "bad-message"],
   ['{"type":"sync","lastSeq":1.5}', "bad-message"],
   ['{"type":"sync"}', "bad-message"],
-  ['{"type":"remedy","id":"x","seat":1,"remedy":"forgive"}', "bad-message"],
-  ['{"type":"addComputer","id":"x","seat":1,"level":"godlike"}', "bad-message"],
-  ['{"type":"firstPlayer","id":"x"}', "bad-message"],
-  ['{"type":"swap","id":"x","seat":null}', "bad-message"],
-  ['{"type":"remove","id":"x","seat":true}', "bad-message"],
+  ['{"type":"remedy","id":"x","seat":1,"remedy":"forgive"}', "bad-message", "x"],
+  ['{"type":"addComputer","id":"x","seat":1,"level":"godlike"}', "bad-message", "x"],
+  ['{"type":"firstPlayer","id":"x"}', "bad-message", "x"],
+  ['{"type":"swap","id":"x","seat":null}', "bad-message", "x"],
+  ['{"type":"remove","id":"x","seat":true}', "bad-message", "x"],
   ['{"type":"rematch","id":["x"]}', "bad-message"],
 ];
 
@@ -807,8 +810,8 @@ function frameOf(model: Model, real: Real, recipe: Recipe): { from: number; fram
         return { kind: "request", text: old.text, message: old.message, ...(old.name ? { name: old.name } : {}) };
       }
       case "unreadable": {
-        const [text, code] = UNREADABLE[recipe.i % UNREADABLE.length];
-        return { kind: "unreadable", data: text, code };
+        const [text, code, id] = UNREADABLE[recipe.i % UNREADABLE.length];
+        return { kind: "unreadable", data: text, code, ...(id === undefined ? {} : { id }) };
       }
       case "oversized": {
         const unit = recipe.wide ? "é" : "a";

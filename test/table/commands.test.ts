@@ -165,6 +165,12 @@ describe("a player leaves: before a game the seat is freed, during one the playe
     expect(commands.turn).toEqual({ seat: 2, colour: "SW" });
   });
 
+  it("a player who has left the game, or was counted out, cannot leave it again: already-left", () => {
+    const commands = startedTable({ players: 3 });
+    commands.leave(seated(1), 0);
+    expectRefused(commands, () => commands.leave(seated(1), 0), "already-left");
+  });
+
   it("with teams, the partner takes over the leaver's colour: its seat shows it, and moves it", () => {
     const commands = startedTable({ players: 6, teams: true });
     commands.leave(seated(0), 0); // N leaves on its turn; S, its partner, plays on for both

@@ -266,6 +266,7 @@ export const en: Translation = {
     "rate-limited": "Too many messages: please slow down.",
     "bad-token": "Your saved seat is no longer valid. Take a seat again.",
     "not-seated": "Take a seat first: spectators cannot play.",
+    "already-left": "You are out of this game already.",
     "not-host": "Only the host can do that.",
     "already-seated": "You already have a seat.",
     "seat-taken": "Someone has just taken that seat.",

@@ -251,6 +251,7 @@ export const fi: Translation = {
     "rate-limited": "Liian monta viestiä: hidasta vähän.",
     "bad-token": "Tallennettu paikkasi ei ole enää voimassa. Istu uudelleen.",
     "not-seated": "Istu ensin paikalle: katsojat eivät voi pelata.",
+    "already-left": "Olet jo poissa tästä pelistä.",
     "not-host": "Vain isäntä voi tehdä sen.",
     "already-seated": "Sinulla on jo paikka.",
     "seat-taken": "Joku ehti juuri istua tälle paikalle.",

@@ -251,6 +251,7 @@ export const nb: Translation = {
     "rate-limited": "For mange meldinger: sett ned farten litt.",
     "bad-token": "Den lagrede plassen din gjelder ikke lenger. Ta en plass igjen.",
     "not-seated": "Ta en plass først: tilskuere kan ikke spille.",
+    "already-left": "Du er allerede ute av dette partiet.",
     "not-host": "Bare verten kan gjøre det.",
     "already-seated": "Du har allerede en plass.",
     "seat-taken": "Noen tok akkurat den plassen.",

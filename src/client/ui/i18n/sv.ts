@@ -251,6 +251,7 @@ export const sv: Translation = {
     "rate-limited": "För många meddelanden: sakta ner lite.",
     "bad-token": "Din sparade plats gäller inte längre. Ta en plats igen.",
     "not-seated": "Ta en plats först: åskådare kan inte spela.",
+    "already-left": "Du är redan ute ur det här partiet.",
     "not-host": "Bara värden kan göra det.",
     "already-seated": "Du har redan en plats.",
     "seat-taken": "Någon tog just den platsen.",
