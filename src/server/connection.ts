@@ -99,8 +99,11 @@ export function isOpen(ws: WebSocket): boolean {
   return ws.readyState === WebSocket.OPEN;
 }
 
-export function send(ws: WebSocket, message: ServerMessage): void {
-  sendText(ws, JSON.stringify(message));
+/** Sends a message; returns its length in UTF-16 units, what `messageCost` counts. */
+export function send(ws: WebSocket, message: ServerMessage): number {
+  const text = JSON.stringify(message);
+  sendText(ws, text);
+  return text.length;
 }
 
 /** Sends one message to many sockets, serialised once. */
@@ -168,7 +171,10 @@ export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
  * `FLOOD_BURST` messages at once (a bot catching up, a client replaying a
  * game), and `FLOOD_REFILL_PER_SECOND` a second after that, a sustained rate
  * no person reaches; a message costs one token, and one more per KiB
- * (`messageCost`). A message the bucket cannot pay closes the socket with 1008.
+ * (`messageCost`). What the table sends back at the socket's own asking (a
+ * replay of missed events, a snapshot) costs the same, per frame and per KiB
+ * (`charge`): a small request cannot make the table send much more than the
+ * asker pays for. A message the bucket cannot pay closes the socket with 1008.
  * `ping` never reaches the object: the runtime answers it.
  */
 export const FLOOD_BURST = 300;
@@ -177,7 +183,11 @@ const FLOOD_BYTES_PER_TOKEN = 1024;
 
 /** What a message costs: 1, plus 1 per whole KiB (counted in UTF-16 units for text, which is cheap). */
 export function messageCost(data: string | ArrayBuffer): number {
-  const size = typeof data === "string" ? data.length : data.byteLength;
+  return frameCost(typeof data === "string" ? data.length : data.byteLength);
+}
+
+/** What a frame of `size` costs, in either direction: 1, plus 1 per whole KiB. */
+export function frameCost(size: number): number {
   return 1 + Math.floor(size / FLOOD_BYTES_PER_TOKEN);
 }
 
@@ -192,12 +202,26 @@ export class FloodGuard {
 
   /** Charges a message to its socket; true when the bucket cannot pay for it (a flood). */
   exceeded(ws: WebSocket, data: string | ArrayBuffer, now: number): boolean {
-    const bucket = this.buckets.get(ws) ?? { tokens: FLOOD_BURST, at: now };
-    const refilled = (Math.max(0, now - bucket.at) / 1000) * FLOOD_REFILL_PER_SECOND;
-    const tokens = Math.min(FLOOD_BURST, bucket.tokens + refilled);
+    const tokens = this.tokens(ws, now);
     const cost = messageCost(data);
     const flood = tokens < cost;
     this.buckets.set(ws, { tokens: flood ? tokens : tokens - cost, at: now });
     return flood;
+  }
+
+  /**
+   * Charges the socket for what it was sent back at its own asking (a
+   * replay, a snapshot): the same price per frame and per KiB as what it
+   * sends. The bucket may go below empty; then the socket's next message is
+   * a flood, until the refill has paid the debt.
+   */
+  charge(ws: WebSocket, cost: number, now: number): void {
+    this.buckets.set(ws, { tokens: this.tokens(ws, now) - cost, at: now });
+  }
+
+  private tokens(ws: WebSocket, now: number): number {
+    const bucket = this.buckets.get(ws) ?? { tokens: FLOOD_BURST, at: now };
+    const refilled = (Math.max(0, now - bucket.at) / 1000) * FLOOD_REFILL_PER_SECOND;
+    return Math.min(FLOOD_BURST, bucket.tokens + refilled);
   }
 }

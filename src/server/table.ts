@@ -28,6 +28,7 @@ import { TableAlarm } from "./alarm.ts";
 import {
   broadcast,
   FloodGuard,
+  frameCost,
   identityOf,
   isOpen,
   markHeard,
@@ -45,8 +46,12 @@ import { loadTable } from "./load-table.ts";
 import { Presence } from "./presence.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 
-/** A client that is this far behind gets a snapshot instead of the missed events. */
-const MAX_REPLAY_EVENTS = 256;
+/**
+ * A client this far behind or less gets the events it missed; further behind,
+ * the table whole (a snapshot), whose size does not grow with the gap. 32
+ * events are about the size of a snapshot of a short game.
+ */
+const MAX_REPLAY_EVENTS = 32;
 const DAY_MS = 86_400_000;
 const DEFAULT_IDLE_DAYS = 30;
 
@@ -212,7 +217,10 @@ export class Table extends DurableObject<Env> {
     table.authorize(who, message.type);
     const request = requestKey(ws, table.gameOfRequest(message.type), message.id);
     const seen = this.store.seqOfRequest(request);
-    if (seen !== undefined) return send(ws, { type: "ack", id: message.id, seq: seen });
+    if (seen !== undefined) {
+      send(ws, { type: "ack", id: message.id, seq: seen });
+      return;
+    }
     const now = Date.now();
     const events = (() => {
       switch (message.type) {
@@ -265,21 +273,25 @@ export class Table extends DurableObject<Env> {
     this.presence.owe(ws);
   }
 
-  /** Sends what a client missed since `lastSeq`, or the whole table when it is far behind. */
+  /**
+   * Sends what a client missed since `lastSeq`, or the whole table when it is
+   * far behind; the asker pays for what it is sent (`FloodGuard.charge`).
+   */
   private catchUp(ws: WebSocket, lastSeq: number): void {
     const table = this.requireTable();
     if (lastSeq > table.seq || table.seq - lastSeq > MAX_REPLAY_EVENTS) {
       this.welcome(ws);
       return;
     }
-    send(ws, { type: "identity", you: identityOf(ws) });
-    for (const entry of this.store.eventsAfter(lastSeq)) send(ws, { type: "event", ...entry });
+    let cost = frameCost(send(ws, { type: "identity", you: identityOf(ws) }));
+    for (const entry of this.store.eventsAfter(lastSeq)) cost += frameCost(send(ws, { type: "event", ...entry }));
+    this.flood.charge(ws, cost, Date.now());
   }
 
   /** The whole table; the spectator count, which the snapshot lacks, follows in a presence. */
   private welcome(ws: WebSocket): void {
     const snapshot = this.requireTable().view(this.presence.connectedSeats());
-    send(ws, { type: "welcome", you: identityOf(ws), snapshot });
+    this.flood.charge(ws, frameCost(send(ws, { type: "welcome", you: identityOf(ws), snapshot })), Date.now());
     this.presence.owe(ws);
   }
 

@@ -16,6 +16,7 @@ import {
   identity,
   join,
   type Message,
+  playOne,
   rid,
   setUpTable,
   toMove,
@@ -420,6 +421,33 @@ describe("a flood closes the socket with 1008; honest clients are never cut off"
     } finally {
       clearInterval(pinger);
     }
+    closeAll(game.clients);
+  });
+
+  it("a replay costs the asker what it is sent: a burst of syncs 32 events behind gets what its bucket pays for, then is closed", {
+    timeout: 30_000,
+  }, async () => {
+    const game = await setUpTable();
+    // A log of more than 32 events: 32 moves.
+    for (let ply = 0; ply < 32; ply++) await playOne(game);
+    const { seq } = await getSnapshot(game.table.id);
+    const spy = await connect(game.table.id, "spy");
+    spy.send({ type: "hello" });
+    await spy.next("welcome");
+    const before = spy.raw.length;
+    // Each sync asks for 32 events and its identity: 33 frames for 30 bytes. Before, 300 of them got 9,900 frames.
+    for (let i = 0; i < FLOOD_BURST; i++) spy.send({ type: "sync", lastSeq: seq - 32 });
+    expect((await spy.waitForClose(20_000)).code).toBe(1008);
+    const frames = spy.raw.slice(before);
+    // What the bucket paid for (a frame a token, and one per KiB), with the refill while they came, and the reply that emptied it.
+    expect(seq).toBeGreaterThan(32);
+    const replyFrames = 33;
+    expect(frames.length).toBeLessThanOrEqual(FLOOD_BURST + 100 + replyFrames + 1);
+    expect(frames.reduce((bytes, frame) => bytes + frame.length, 0)).toBeLessThan((FLOOD_BURST + 100) * 1024);
+    // The others carry on.
+    const { seat, move } = await toMove(game.table.id);
+    game.players[seat].client.send({ type: "move", id: rid(), path: move });
+    await game.host.event("moved", () => true);
     closeAll(game.clients);
   });
 

@@ -24,7 +24,7 @@ import {
 } from "../../src/rules/index.ts";
 
 /** A client that is further behind than this gets a welcome instead of the events (docs/protocol.md). */
-export const MAX_REPLAY = 256;
+export const MAX_REPLAY = 32;
 
 /** A message a client sends that passes the schema (the fuzzer's generator builds them): the protocol's own type. */
 export type Request = ClientMessage;
@@ -119,7 +119,7 @@ export interface SocketModel {
   readonly label: string;
   seat: number | null;
   host: boolean;
-  /** Flood tokens spent (docs/protocol.md: a bucket of 300, a message costs 1 and 1 more per KiB). */
+  /** Flood tokens spent (docs/protocol.md: a bucket of 300, a message costs 1 and 1 more per KiB, a replay what it sends back). */
   cost: number;
 }
 
@@ -361,14 +361,19 @@ export class TableModel {
     return message.lastSeq === undefined ? [this.welcome(socket)] : this.catchUp(socket, message.lastSeq);
   }
 
+  /** docs/protocol.md: the asker pays for a replay, a token a frame (each of these is under 1 KiB). */
   private catchUp(socket: SocketModel, lastSeq: number): Expected[] {
     if (lastSeq > this.seq || this.seq - lastSeq > MAX_REPLAY) return [this.welcome(socket)];
     const missed = this.log.filter((entry) => entry.seq > lastSeq);
+    socket.cost += 1 + missed.length;
     return [{ kind: "identity", you: identity(socket) }, ...missed.map((entry) => ({ kind: "event" as const, entry }))];
   }
 
+  /** The asker pays for the snapshot too: a token, and one per KiB (the view's JSON, with room for the envelope). */
   private welcome(socket: SocketModel): Expected {
-    return { kind: "welcome", you: identity(socket), view: this.view() };
+    const view = this.view();
+    socket.cost += 1 + Math.floor((JSON.stringify(view).length + 256) / 1024);
+    return { kind: "welcome", you: identity(socket), view };
   }
 
   private join(
