@@ -268,6 +268,8 @@ export class Socket {
   /** The last event's seq; set from the welcome's snapshot, or 0. */
   lastSeq = 0;
   onMessage: (message: Message) => void = () => {};
+  /** When set, every frame goes here unread instead (scripts/bench-replay.ts counts what attackers get). */
+  onRaw: ((text: string) => void) | undefined;
   /** Called when the connection closes, whoever closed it. */
   onClose: (code: number) => void = () => {};
   /** Set just before the server is killed (scripts/chaos.ts): the close that follows is not an error. */
@@ -294,9 +296,10 @@ export class Socket {
     });
   }
 
-  static open(url: string): Promise<Socket> {
+  /** Opens a socket; `headers` go with the upgrade (Node's WebSocket takes them), e.g. a client address. */
+  static open(url: string, headers?: Readonly<Record<string, string>>): Promise<Socket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = headers ? new WebSocket(url, { headers } as unknown as string[]) : new WebSocket(url);
       const socket = new Socket(ws);
       ws.addEventListener(
         "open",
@@ -348,6 +351,7 @@ export class Socket {
   }
 
   private receive(text: string): void {
+    if (this.onRaw) return this.onRaw(text);
     if (text === "pong") return;
     const message = JSON.parse(text) as Message;
     if (message.type === "welcome" || message.type === "identity") this.awaitingAnswer = false;
