@@ -12,6 +12,8 @@ export {
   NameSchema,
   nameKey,
   RequestIdSchema,
+  SOCKET_PROTOCOL,
+  socketProtocols,
   TokenSchema,
 } from "./client-messages.ts";
 export {

@@ -11,6 +11,8 @@ import {
   MAX_MESSAGE_BYTES,
   RequestIdSchema,
   type ServerMessage,
+  SOCKET_PROTOCOL,
+  TokenSchema,
 } from "../protocol/index.ts";
 import { TableError } from "../table/index.ts";
 
@@ -22,10 +24,12 @@ import { TableError } from "../table/index.ts";
 interface Attachment extends Identity {
   readonly seatKey: string | null;
   readonly lastMessageAt: number;
+  /** When the socket opened, in ms since the epoch. */
+  readonly openedAt: number;
 }
 
 /** A socket without an attachment has never been heard from: it counts as long silent. */
-const SPECTATOR: Attachment = { seat: null, host: false, seatKey: null, lastMessageAt: 0 };
+const SPECTATOR: Attachment = { seat: null, host: false, seatKey: null, lastMessageAt: 0, openedAt: 0 };
 
 function attachmentOf(ws: WebSocket): Attachment {
   return (ws.deserializeAttachment() as Attachment | null) ?? SPECTATOR;
@@ -37,11 +41,25 @@ export function identityOf(ws: WebSocket): Identity {
   return { seat, host };
 }
 
+/** A socket just accepted: a spectator, heard from (and opened) at `now`. */
+export function opened(ws: WebSocket, now: number): void {
+  ws.serializeAttachment({ ...SPECTATOR, lastMessageAt: now, openedAt: now } satisfies Attachment);
+}
+
+/** When the socket opened. */
+export function openedAt(ws: WebSocket): number {
+  return attachmentOf(ws).openedAt;
+}
+
 /** A spectator (or the host) seated with a token: `tokenHash` is that seat token's hash, or null for no seat. */
 export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayBuffer | null = null): void {
   const seatKey = identity.seat === null || tokenHash === null ? null : hex(tokenHash).slice(0, 16);
-  const { lastMessageAt } = attachmentOf(ws);
-  ws.serializeAttachment({ seat: identity.seat, host: identity.host, seatKey, lastMessageAt } satisfies Attachment);
+  ws.serializeAttachment({
+    ...attachmentOf(ws),
+    seat: identity.seat,
+    host: identity.host,
+    seatKey,
+  } satisfies Attachment);
 }
 
 /** A seat's player moved to another seat: the socket follows, keeping its token's key. */
@@ -92,6 +110,30 @@ export function requestKey(ws: WebSocket, game: number, id: string): string {
 
 function hex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * What an upgrade offers in `Sec-WebSocket-Protocol`: whether it names our
+ * subprotocol (then the answer must name it too), and the seat and host
+ * tokens it presents, when they are of a token's shape.
+ */
+export function offeredProtocols(header: string | null): {
+  readonly ours: boolean;
+  readonly seat?: string;
+  readonly host?: string;
+} {
+  const offered = (header ?? "").split(",").map((value) => value.trim());
+  const token = (prefix: string) => {
+    const value = offered.find((protocol) => protocol.startsWith(prefix))?.slice(prefix.length);
+    return value !== undefined && TokenSchema.safeParse(value).success ? value : undefined;
+  };
+  const seat = token("seat.");
+  const host = token("host.");
+  return {
+    ours: offered.includes(SOCKET_PROTOCOL),
+    ...(seat === undefined ? {} : { seat }),
+    ...(host === undefined ? {} : { host }),
+  };
 }
 
 /** Whether a socket can still receive: `getWebSockets()` may list one that is closing. */

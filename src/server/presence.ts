@@ -9,7 +9,7 @@
  */
 import type { ServerMessage } from "../protocol/index.ts";
 import type { TableCommands } from "../table/index.ts";
-import { broadcast, identityOf, isOpen, isStale, lastHeard } from "./connection.ts";
+import { broadcast, identityOf, isOpen, isStale, lastHeard, openedAt } from "./connection.ts";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "./limits.ts";
 import type { TableStore } from "./table-store.ts";
 
@@ -85,19 +85,47 @@ export class Presence {
 
   /**
    * Why one more socket from the client tagged `tag` cannot be taken, if it
-   * cannot: a table holds at most `MAX_SOCKETS_PER_TABLE` open sockets (503),
-   * one client address at most `MAX_SOCKETS_PER_ADDRESS` of them (429). At a
-   * cap, sockets gone silent are closed first and do not count.
+   * cannot: one client address holds at most `MAX_SOCKETS_PER_ADDRESS` open
+   * sockets at a table (429), and a table at most `MAX_SOCKETS_PER_TABLE`
+   * (503). At a cap, sockets gone silent are closed first and do not count.
+   * A full table makes room for a socket that `presentsSeat` (a seat's or the
+   * host's token): a spectator gives way, the most recent of the address
+   * holding the most spectator sockets, closed with 4001. The seats always
+   * get in; a crowd of spectators cannot keep a player out.
    */
-  refusal(tag: string): SocketRefusal | undefined {
+  async refusal(tag: string, presentsSeat: () => Promise<boolean>): Promise<SocketRefusal | undefined> {
     const full = () => this.openSockets().length >= MAX_SOCKETS_PER_TABLE;
     const mine = () => this.ctx.getWebSockets(tag).filter((ws) => !this.gone.has(ws) && isOpen(ws)).length;
     if (full() || mine() >= MAX_SOCKETS_PER_ADDRESS) this.closeSilent(Date.now());
-    if (full()) return { status: 503, message: `this table takes at most ${MAX_SOCKETS_PER_TABLE} connections` };
     if (mine() >= MAX_SOCKETS_PER_ADDRESS) {
       return { status: 429, message: `at most ${MAX_SOCKETS_PER_ADDRESS} connections to a table from one address` };
     }
+    if (full() && !((await presentsSeat()) && this.makeRoom())) {
+      return { status: 503, message: `this table takes at most ${MAX_SOCKETS_PER_TABLE} connections` };
+    }
     return undefined;
+  }
+
+  /** Closes one spectator socket for a player: the most recent of the address holding the most spectator sockets. */
+  private makeRoom(): boolean {
+    const byAddress = new Map<string, WebSocket[]>();
+    for (const ws of this.openSockets()) {
+      const { seat, host } = identityOf(ws);
+      if (seat !== null || host) continue;
+      const address = this.ctx.getTags(ws).find((tag) => tag.startsWith("address:")) ?? "";
+      byAddress.set(address, [...(byAddress.get(address) ?? []), ws]);
+    }
+    const crowd = [...byAddress.values()].sort((a, b) => b.length - a.length)[0];
+    const latest = crowd?.reduce((a, b) => (openedAt(b) >= openedAt(a) ? b : a));
+    if (!latest) return false;
+    try {
+      latest.close(4001, "making room for a player");
+    } catch {
+      // Already closing.
+    }
+    this.gone.add(latest);
+    this.schedule();
+    return true;
   }
 
   /** The runtime reported a socket closed or broken. */

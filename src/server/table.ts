@@ -13,7 +13,7 @@
  * load-table.ts's.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { ClientMessage, Snapshot } from "../protocol/index.ts";
+import { type ClientMessage, type Snapshot, SOCKET_PROTOCOL } from "../protocol/index.ts";
 import {
   type CheckedTableSettings,
   type CommandOptions,
@@ -32,6 +32,8 @@ import {
   identityOf,
   isOpen,
   markHeard,
+  offeredProtocols,
+  opened,
   parseClientMessage,
   RefusedMessage,
   requestKey,
@@ -128,17 +130,28 @@ export class Table extends DurableObject<Env> {
     }
     // Each socket is tagged with its client's address, so that the runtime lists one client's sockets.
     const tag = `address:${clientKey(request.headers.get("CF-Connecting-IP")).slice(0, 200)}`;
-    const refusal = this.presence.refusal(tag);
+    const offered = offeredProtocols(request.headers.get("Sec-WebSocket-Protocol"));
+    const refusal = await this.presence.refusal(tag, () => this.presentsSeat(offered));
     if (refusal) {
       const error = new TableError("too-many-connections", refusal.message);
       return Response.json({ error: error.body() }, { status: refusal.status });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [tag]);
-    setIdentity(server, { seat: null, host: false });
-    markHeard(server, Date.now());
+    opened(server, Date.now());
     this.presence.schedule();
-    return new Response(null, { status: 101, webSocket: client });
+    // A client that offers subprotocols fails the handshake unless the answer names the one it speaks.
+    const headers: HeadersInit = offered.ours ? { "Sec-WebSocket-Protocol": SOCKET_PROTOCOL } : {};
+    return new Response(null, { status: 101, webSocket: client, headers });
+  }
+
+  /** Whether an upgrade presents a token of this table's: a seat's, or the host's. */
+  private async presentsSeat(offered: { readonly seat?: string; readonly host?: string }): Promise<boolean> {
+    const meta = this.requireMeta();
+    if (offered.host !== undefined && sameHash(meta.hostTokenHash, await hashToken(offered.host))) return true;
+    if (offered.seat === undefined) return false;
+    const seatHash = await hashToken(offered.seat);
+    return this.store.seats().some((stored) => sameHash(stored.tokenHash, seatHash));
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {

@@ -6,9 +6,20 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ErrorBody } from "../../src/protocol/index.ts";
+import { type ErrorBody, SOCKET_PROTOCOL, socketProtocols } from "../../src/protocol/index.ts";
 import { clientKey, MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "../../src/server/limits.ts";
-import { api, type Client, closeAll, connect, createTable, getSnapshot, hello, someAddress, stub } from "./helpers.ts";
+import {
+  api,
+  type Client,
+  closeAll,
+  connect,
+  createTable,
+  getSnapshot,
+  hello,
+  join,
+  someAddress,
+  stub,
+} from "./helpers.ts";
 
 /** The limits in wrangler.toml. */
 const TABLES_PER_MINUTE = 10;
@@ -141,8 +152,71 @@ describe("a table takes a bounded number of sockets", () => {
     const refused = await upgradeFrom(id, someAddress());
     expect(refused.status).toBe(503);
     expect((await errorOf(refused)).code).toBe("too-many-connections");
+    // A token that is not this table's, or not a token, makes no room.
+    const forged = await upgradeWith(id, someAddress(), ["chinese-checkers", `seat.${"A".repeat(22)}`, "host.short"]);
+    expect(forged.status).toBe(503);
     expect((await getSnapshot(id)).seq).toBe(1);
     closeAll(clients);
+  });
+});
+
+/** An upgrade offering `protocols` in Sec-WebSocket-Protocol, as the SDK offers its tokens. */
+function upgradeWith(id: string, address: string, protocols: readonly string[]): Promise<Response> {
+  return api(`/api/tables/${id}/ws`, {
+    headers: { Upgrade: "websocket", "CF-Connecting-IP": address, "Sec-WebSocket-Protocol": protocols.join(", ") },
+  });
+}
+
+describe("the seats always get in: a full table makes room for a seat's or the host's socket", () => {
+  it("a spectator gives way, the most recent of the address holding the most; spectators per address stay capped", {
+    timeout: 60_000,
+  }, async () => {
+    const { id, hostToken } = await createTable();
+    const seated = await hello(id, "player");
+    const token = await join(seated.client, 0, "Aino");
+    // The table fills with spectators: 15 addresses of 16 sockets, then one address of 15, the player's the last.
+    const crowd: Client[] = [];
+    const addresses: string[] = [];
+    for (let a = 0; a < 16; a++) {
+      addresses.push(someAddress());
+      for (let i = 0; i < (a < 15 ? 16 : 15); i++) crowd.push(await connect(id, `a${a}s${i}`, addresses[a] as string));
+    }
+    expect(await runInDurableObject(stub(id), (_table, state) => state.getWebSockets().length)).toBe(
+      MAX_SOCKETS_PER_TABLE,
+    );
+    expect((await upgradeFrom(id, someAddress())).status).toBe(503);
+
+    // The player's second tab: it offers the seat's token, and gets in; it answers with our subprotocol.
+    const admitted = await upgradeWith(id, someAddress(), socketProtocols({ seat: token }));
+    expect(admitted.status).toBe(101);
+    expect(admitted.headers.get("Sec-WebSocket-Protocol")).toBe(SOCKET_PROTOCOL);
+    admitted.webSocket?.accept();
+    // The one that gave way: the most recent socket of an address holding 16 (the last of the 15th).
+    const gaveWay = crowd[15 * 16 - 1] as Client;
+    expect((await gaveWay.waitForClose()).code).toBe(4001);
+    expect(crowd.filter((client) => client.closed !== null)).toEqual([gaveWay]);
+
+    // The host too; a spectator's upgrade is still refused, and one address still holds at most 16.
+    const host = await upgradeWith(id, someAddress(), socketProtocols({ host: hostToken }));
+    expect(host.status).toBe(101);
+    host.webSocket?.accept();
+    expect((await upgradeFrom(id, someAddress())).status).toBe(503);
+    // The cap per address holds for everyone: a seat's socket from an address with 16 already is refused.
+    const crowded = await upgradeWith(id, addresses[0] as string, socketProtocols({ seat: token }));
+    expect(crowded.status).toBe(429);
+    expect((await errorOf(crowded)).code).toBe("too-many-connections");
+    admitted.webSocket?.close(1000);
+    host.webSocket?.close(1000);
+    closeAll([...crowd, seated.client]);
+  });
+
+  it("the SDK offers our subprotocol and its tokens with every connection", () => {
+    expect(socketProtocols({})).toEqual(["chinese-checkers"]);
+    expect(socketProtocols({ seat: "s".repeat(22), host: "h".repeat(22) })).toEqual([
+      "chinese-checkers",
+      `seat.${"s".repeat(22)}`,
+      `host.${"h".repeat(22)}`,
+    ]);
   });
 });
 

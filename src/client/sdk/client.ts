@@ -33,6 +33,7 @@ import {
   type ServerMessage,
   ServerMessageSchema,
   type Snapshot,
+  socketProtocols,
   type TableEvent,
 } from "../../protocol/index.ts";
 import { formatPath, parseHole } from "../../rules/index.ts";
@@ -190,7 +191,9 @@ export class TableClient {
   connect(): void {
     if (this.socket) return;
     const { reconnect = {} } = this.options;
-    const socket = new ReconnectingWebSocket(socketUrl(this.options.baseUrl, this.tableId), undefined, {
+    // The tokens are offered with every (re)connection, so that a table full of spectators makes room for this seat.
+    const protocols = () => socketProtocols({ seat: this.seatToken, host: this.hostToken });
+    const socket = new ReconnectingWebSocket(socketUrl(this.options.baseUrl, this.tableId), protocols, {
       WebSocket: this.options.WebSocket,
       minReconnectionDelay: reconnect.minDelayMs ?? 500,
       maxReconnectionDelay: reconnect.maxDelayMs ?? 10_000,
