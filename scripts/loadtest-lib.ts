@@ -351,7 +351,10 @@ export class Socket {
   }
 
   private receive(text: string): void {
-    if (this.onRaw) return this.onRaw(text);
+    if (this.onRaw) {
+      this.onRaw(text);
+      return;
+    }
     if (text === "pong") return;
     const message = JSON.parse(text) as Message;
     if (message.type === "welcome" || message.type === "identity") this.awaitingAnswer = false;
