@@ -8,6 +8,8 @@ export interface Env {
   readonly CREATE_LIMITER?: RateLimit;
   /** Table sockets opened per client address. */
   readonly SOCKET_LIMITER?: RateLimit;
+  /** Reads of a table's snapshot or record per client address. */
+  readonly READ_LIMITER?: RateLimit;
   /** Days without an event after which a table is deleted. */
   readonly IDLE_DAYS?: string;
   /** Seconds the player to move must have been disconnected before the others may act (the stall remedies). */

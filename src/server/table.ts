@@ -48,6 +48,12 @@ import { loadTable } from "./load-table.ts";
 import { Presence } from "./presence.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 
+/** An answer and its ETag; `value` is null when the asker has that version already. */
+export interface Versioned<T> {
+  readonly tag: string;
+  readonly value: T | null;
+}
+
 /**
  * A client this far behind or less gets the events it missed; further behind,
  * the table whole (a snapshot), whose size does not grow with the gap. 32
@@ -104,8 +110,18 @@ export class Table extends DurableObject<Env> {
     return true;
   }
 
-  snapshot(): Promise<Outcome<Snapshot>> {
-    return outcome(() => this.requireTable().view(this.presence.connectedSeats()));
+  /**
+   * The table's snapshot and its version (an ETag: the log's last `seq` and
+   * who is connected, all a snapshot changes with); with `unless` equal to
+   * that version, no snapshot, and none is built.
+   */
+  snapshot(unless?: string): Promise<Outcome<Versioned<Snapshot>>> {
+    return outcome(() => {
+      const table = this.requireTable();
+      const connected = this.presence.connectedSeats();
+      const tag = `"${table.seq}-${connected.map((seat) => (seat ? 1 : 0)).join("")}"`;
+      return { tag, value: tag === unless ? null : table.view(connected) };
+    });
   }
 
   /** Whether this object holds a table: a cheap check for the pages. */
@@ -113,9 +129,13 @@ export class Table extends DurableObject<Env> {
     return this.table !== undefined;
   }
 
-  /** The current (or last) game's record. */
-  record(): Promise<Outcome<string>> {
-    return outcome(() => this.requireTable().gameRecord());
+  /** The current (or last) game's record, and its version (the log's last `seq`), as `snapshot`. */
+  record(unless?: string): Promise<Outcome<Versioned<string>>> {
+    return outcome(() => {
+      const table = this.requireTable();
+      const tag = `"${table.seq}"`;
+      return { tag, value: tag === unless ? null : table.gameRecord() };
+    });
   }
 
   // --- WebSockets -------------------------------------------------------------

@@ -135,7 +135,16 @@ app.use("*", async (c, next) => {
 });
 
 // Any site may use the API (the SDK, an embedding page), with the methods and the one header it needs; no cookies.
-app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["Content-Type"] }));
+// ETag and If-None-Match make repeated reads cheap for them too.
+app.use(
+  "/api/*",
+  cors({
+    origin: "*",
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    allowHeaders: ["Content-Type", "If-None-Match"],
+    exposeHeaders: ["ETag"],
+  }),
+);
 
 /** A table's settings are a few hundred bytes: a body longer than this is refused unread. */
 const MAX_BODY_BYTES = 4096;
@@ -208,13 +217,36 @@ app.post(
   },
 );
 
-app.get("/api/tables/:id", tableParam, async (c) => {
-  return c.json(unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).snapshot()));
+/**
+ * Reads within the address's limit (before the id is checked, as for
+ * sockets). Repeats are cheap: each answer carries an ETag, and a request
+ * naming it in If-None-Match gets 304, without the snapshot or record being
+ * built. `no-cache`: a cache must ask again each time, since a table changes
+ * at every move.
+ */
+const readLimit = createMiddleware<{ Bindings: Env }>(async (c, next) => {
+  if (!(await withinLimit(c.env.READ_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
+    return tooMany(c, "too many reads from your address: try again in a minute");
+  }
+  await next();
+  c.header("Cache-Control", "no-cache");
 });
 
-app.get("/api/tables/:id/record", tableParam, async (c) => {
-  const record = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).record());
-  return c.text(record, 200, { "Content-Type": "text/plain; charset=utf-8" });
+/** The ETag an If-None-Match names (the first, without a weak marker), if any. */
+function seenTag(c: Context): string | undefined {
+  return c.req.header("If-None-Match")?.split(",")[0]?.trim().replace(/^W\//, "");
+}
+
+app.get("/api/tables/:id", readLimit, tableParam, async (c) => {
+  const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).snapshot(seenTag(c)));
+  c.header("ETag", tag);
+  return value === null ? c.body(null, 304) : c.json(value);
+});
+
+app.get("/api/tables/:id/record", readLimit, tableParam, async (c) => {
+  const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).record(seenTag(c)));
+  c.header("ETag", tag);
+  return value === null ? c.body(null, 304) : c.text(value, 200, { "Content-Type": "text/plain; charset=utf-8" });
 });
 
 /**

@@ -111,7 +111,7 @@ export async function takeSeat(page: Surface, seat: number, name: string): Promi
 }
 
 export async function snapshot(id: string): Promise<Snapshot> {
-  const response = await fetch(`${baseUrl}/api/tables/${id}`);
+  const response = await fetchFromOwnAddress(`${baseUrl}/api/tables/${id}`);
   expect(response.status).toBe(200);
   return (await response.json()) as Snapshot;
 }

@@ -352,8 +352,8 @@ async function snapshotOf(real: Real, http: boolean): Promise<Snapshot> {
   if (!http) {
     stats.snapshotsRpc += 1;
     const outcome = await env.TABLES.getByName(real.id).snapshot();
-    if (!outcome.ok) throw mismatch("snapshot() refused", "a snapshot", outcome.error);
-    return outcome.value;
+    if (!outcome.ok || !outcome.value.value) throw mismatch("snapshot() refused", "a snapshot", outcome);
+    return outcome.value.value;
   }
   const response = await exports.default.fetch(`${ORIGIN}/api/tables/${real.id}`, {
     headers: { "CF-Connecting-IP": real.address },

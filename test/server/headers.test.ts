@@ -138,7 +138,7 @@ describe("CORS on /api allows only what the API uses", () => {
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
     const methods = (response.headers.get("Access-Control-Allow-Methods") ?? "").split(/,\s*/).sort();
     expect(methods).toEqual(["GET", "OPTIONS", "POST"]);
-    expect(response.headers.get("Access-Control-Allow-Headers")?.toLowerCase()).toBe("content-type");
+    expect(response.headers.get("Access-Control-Allow-Headers")?.toLowerCase()).toBe("content-type,if-none-match");
     expect(response.headers.get("Access-Control-Allow-Credentials")).toBeNull();
   });
 

@@ -17,6 +17,8 @@ import {
   getSnapshot,
   hello,
   join,
+  playOne,
+  setUpTable,
   someAddress,
   stub,
 } from "./helpers.ts";
@@ -217,6 +219,51 @@ describe("the seats always get in: a full table makes room for a seat's or the h
       `seat.${"s".repeat(22)}`,
       `host.${"h".repeat(22)}`,
     ]);
+  });
+});
+
+/** The read limit in wrangler.toml. */
+const READS_PER_MINUTE = 240;
+
+describe("reads of a table are cheap when repeated, and limited per address", () => {
+  it("the snapshot and the record carry an ETag; naming it answers 304 until the table changes, or who is connected", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    for (const path of [`/api/tables/${id}`, `/api/tables/${id}/record`]) {
+      const first = await api(path);
+      const tag = first.headers.get("ETag");
+      expect(tag, path).toMatch(/^"[\d-]+"$/);
+      expect(first.headers.get("Cache-Control"), path).toBe("no-cache");
+      const again = await api(path, { headers: { "If-None-Match": tag ?? "" } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text(), path).toBe("");
+      expect((await api(path, { headers: { "If-None-Match": `W/${tag}` } })).status, path).toBe(304);
+      expect((await api(path, { headers: { "If-None-Match": '"0-00"' } })).status, path).toBe(200);
+    }
+    const tagOf = async () => (await api(`/api/tables/${id}`)).headers.get("ETag");
+    const before = await tagOf();
+    await playOne(game);
+    const moved = await tagOf();
+    expect(moved).not.toBe(before);
+    // Who is connected is in the snapshot: a seat leaving changes the tag with no event.
+    game.players[1]?.client.ws.close(1000);
+    await expect.poll(tagOf).not.toBe(moved);
+    expect((await getSnapshot(id)).seq).toBe(Number(moved?.slice(1).split("-")[0]));
+    closeAll(game.clients);
+  });
+
+  it(`more than ${READS_PER_MINUTE} a minute from one address: 429 rate-limited; other addresses go on`, {
+    timeout: 60_000,
+  }, async () => {
+    const { id } = await createTable();
+    const address = someAddress();
+    const { sent, response } = await untilRefused(READS_PER_MINUTE, () =>
+      api(`/api/tables/${id}`, { headers: { "CF-Connecting-IP": address } }),
+    );
+    expect(sent).toBeGreaterThan(READS_PER_MINUTE);
+    expect((await errorOf(response)).code).toBe("rate-limited");
+    expect((await api(`/api/tables/${id}/record`, { headers: { "CF-Connecting-IP": address } })).status).toBe(429);
+    expect((await api(`/api/tables/${id}`)).status).toBe(200);
   });
 });
 
