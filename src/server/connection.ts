@@ -83,14 +83,18 @@ export function markHeard(ws: WebSocket, now: number): void {
 }
 
 /**
- * When the socket was last heard from, in ms since the epoch: its last
- * message, or the last `ping` that the runtime answered for us
- * (`pingAnsweredAt`, which it keeps without waking the object), whichever is
- * later. A client that pings is alive; one that went without a close frame
+ * When the socket was last heard from, in ms since the epoch, at the latest
+ * it may have been: its last message, or the last `ping` that the runtime
+ * answered for us (`pingAnsweredAt`, which it keeps without waking the
+ * object), whichever is later. A message is recorded only once a second
+ * (`markHeard`), so the last one may have come up to a second after the time
+ * recorded: that second is counted in, so that a socket is never taken for
+ * silent before `STALE_MS` after its last message (rather up to a second
+ * after). A client that pings is alive; one that went without a close frame
  * stops pinging.
  */
 export function lastHeard(ws: WebSocket, pingAnsweredAt: Date | null): number {
-  return Math.max(attachmentOf(ws).lastMessageAt, pingAnsweredAt?.getTime() ?? 0);
+  return Math.max(attachmentOf(ws).lastMessageAt + HEARD_GRANULARITY_MS, pingAnsweredAt?.getTime() ?? 0);
 }
 
 /** Whether nothing has come from the socket for `staleMs`: no message and no `ping`. */

@@ -8,7 +8,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { identityOf, lastHeard } from "../../src/server/connection.ts";
+import { identityOf, isStale, lastHeard, markHeard, opened } from "../../src/server/connection.ts";
 import {
   type Client,
   closeAll,
@@ -87,6 +87,38 @@ describe("a seat whose socket went silent is shown disconnected", () => {
   });
 });
 
+describe("a socket is silent 6 to 7 s after it was last heard from, never sooner", () => {
+  /** A socket as far as the heartbeat reads it: its attachment. */
+  function socket(): WebSocket {
+    let attachment: unknown = null;
+    return {
+      serializeAttachment: (value: unknown) => {
+        attachment = structuredClone(value);
+      },
+      deserializeAttachment: () => attachment,
+    } as unknown as WebSocket;
+  }
+
+  it("a message 0.9 s after the one recorded (messages are recorded once a second) still counts", () => {
+    const ws = socket();
+    opened(ws, 0);
+    markHeard(ws, 1_000);
+    markHeard(ws, 1_900); // not recorded: within a second of the last
+    // 5.6 s after its last message: not silent yet (before, it was taken for silent here).
+    expect(isStale(ws, null, 7_500, STALE_MS)).toBe(false);
+    expect(isStale(ws, null, 1_900 + STALE_MS - 1, STALE_MS)).toBe(false);
+    // At the latest a second later.
+    expect(isStale(ws, null, 1_900 + STALE_MS + 1_000, STALE_MS)).toBe(true);
+  });
+
+  it("a ping is counted as the runtime answered it", () => {
+    const ws = socket();
+    opened(ws, 0);
+    expect(isStale(ws, new Date(10_000), 10_000 + STALE_MS - 1, STALE_MS)).toBe(false);
+    expect(isStale(ws, new Date(10_000), 10_000 + STALE_MS, STALE_MS)).toBe(true);
+  });
+});
+
 describe("silent drop detected", () => {
   it("a seat that goes silent without a close frame shows as disconnected to the others within 6 s and the alarm; seats that ping stay", async () => {
     const game = await setUpTable();
@@ -130,13 +162,14 @@ describe("silent drop detected", () => {
 });
 
 describe("the alarm checks the heartbeat only while a seat is connected", () => {
-  it("with a seat connected it comes within 6 s; once none is, only for the table (idle deletion)", async () => {
+  it("with a seat connected it comes within 7 s (6 after it was last heard from, at the latest); once none is, only for the table (idle deletion)", async () => {
     const table = await createTable();
     const { client } = await hello(table.id, "seat0");
     await join(client, 0, "Aino");
     const checkAt = (await alarmAt(table.id)) ?? 0;
     expect(checkAt).toBeGreaterThan(Date.now());
-    expect(checkAt).toBeLessThanOrEqual(Date.now() + STALE_MS);
+    // The join was its last message, recorded to the second: the second is counted in.
+    expect(checkAt).toBeLessThanOrEqual(Date.now() + STALE_MS + 1_000);
     client.close();
     await client.waitForClose();
     expect(await runDurableObjectAlarm(stub(table.id))).toBe(true);
