@@ -10,14 +10,24 @@
  * table otherwise idle, then while A spectators (default 30, from two
  * addresses, 15 each: within the 16 per address) each send a `sync` 256
  * events behind Q times a second (default 19, under the flood bucket's refill
- * of 20 a second), from S seconds (default 12: their burst spent) before the players
- * start. It counts what the attackers were sent back while the players moved
- * (frames and bytes a second) and how many of them the table had closed. Prints medians over the rounds, and one
- * JSON line last.
+ * of 20 a second), from S seconds (default 12: their burst spent) before
+ * the players start. It counts what the attackers were sent back while the
+ * players moved (frames and bytes a second) and how many of them the table
+ * had closed. Prints medians over the rounds, and one JSON line last.
  */
 import { parseArgs } from "node:util";
 import { formatPath, Game } from "../src/rules/index.ts";
-import { median, nodeVersion, quantile, Socket, sleep, startServer, wranglerVersion } from "./loadtest-lib.ts";
+import {
+  median,
+  nodeVersion,
+  openTableSocket,
+  quantile,
+  type Socket,
+  sleep,
+  startedTable,
+  startServer,
+  wranglerVersion,
+} from "./loadtest-lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -47,16 +57,6 @@ const ACK_TIMEOUT_MS = 60_000;
 
 const address = (group: number, n: number) => `10.${group}.0.${n + 1}`;
 
-async function open(url: string, id: string, clientAddress: string, hello: object): Promise<Socket> {
-  const socket = await Socket.open(`${url.replace(/^http/, "ws")}/api/tables/${id}/ws`, {
-    "CF-Connecting-IP": clientAddress,
-  });
-  const welcome = socket.next((m) => m.type === "welcome");
-  socket.send({ type: "hello", ...hello });
-  await welcome;
-  return socket;
-}
-
 interface Table {
   readonly id: string;
   readonly players: Socket[];
@@ -66,24 +66,9 @@ interface Table {
 
 /** A 6-player table, each seat a socket of its own address, with a game of `BUILD_MOVES` random moves. */
 async function build(url: string): Promise<Table> {
-  const response = await fetch(`${url}/api/tables`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ players: PLAYERS }),
-  });
-  if (response.status !== 201) throw new Error(`POST /api/tables: ${response.status}`);
-  const { id, hostToken } = (await response.json()) as { id: string; hostToken: string };
-  const players: Socket[] = [];
-  for (let seat = 0; seat < PLAYERS; seat++) {
-    const socket = await open(url, id, address(1, seat), seat === 0 ? { hostToken } : {});
-    const acked = socket.next((m) => m.type === "ack" && m.id === "join");
-    socket.send({ type: "join", id: "join", seat, name: `Player ${seat + 1}` });
-    await acked;
-    players.push(socket);
-  }
-  const started = players[0].next((m) => m.event?.type === "started");
-  players[0].send({ type: "start", id: "start" });
-  const firstPlayer = (await started).event?.firstPlayer ?? 0;
+  const { id, players, firstPlayer } = await startedTable(url, PLAYERS, (seat) => ({
+    "CF-Connecting-IP": address(1, seat),
+  }));
   const table: Table = { id, players, game: Game.create({ players: PLAYERS }, { firstPlayer }), moveCount: 0 };
   players[0].onMessage = (message) => {
     const event = message.type === "event" ? message.event : undefined;
@@ -132,7 +117,7 @@ async function attack(url: string, table: Table): Promise<Attack> {
   let closed = 0;
   const sockets: Socket[] = [];
   for (let i = 0; i < attackers; i++) {
-    const socket = await open(url, table.id, address(2 + (i % 2), i), {});
+    const socket = await openTableSocket(url, table.id, {}, { "CF-Connecting-IP": address(2 + (i % 2), i) });
     socket.onRaw = (text) => {
       frames += 1;
       bytes += text.length;

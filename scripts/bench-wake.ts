@@ -23,12 +23,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatPath, Game } from "../src/rules/index.ts";
 import {
+  createTable,
   freePort,
   median,
   nodeVersion,
   profileWorker,
   Socket,
   sleep,
+  startedTable,
   startServer,
   wranglerVersion,
 } from "./loadtest-lib.ts";
@@ -55,38 +57,9 @@ interface Built {
   readonly moves: number;
 }
 
-async function create(url: string): Promise<{ id: string; hostToken: string }> {
-  const response = await fetch(`${url}/api/tables`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ players: PLAYERS }),
-  });
-  if (response.status !== 201) throw new Error(`POST /api/tables: ${response.status}`);
-  return (await response.json()) as { id: string; hostToken: string };
-}
-
-async function open(url: string, id: string, hello: object): Promise<Socket> {
-  const socket = await Socket.open(`${url.replace(/^http/, "ws")}/api/tables/${id}/ws`);
-  const welcome = socket.next((m) => m.type === "welcome");
-  socket.send({ type: "hello", ...hello });
-  await welcome;
-  return socket;
-}
-
 /** A 6-player table whose game has `target` moves, played at random by six sockets, each on its turn. */
 async function build(url: string, target: number): Promise<Built> {
-  const { id, hostToken } = await create(url);
-  const players: Socket[] = [];
-  for (let seat = 0; seat < PLAYERS; seat++) {
-    const socket = await open(url, id, seat === 0 ? { hostToken } : {});
-    const acked = socket.next((m) => m.type === "ack" && m.id === "join");
-    socket.send({ type: "join", id: "join", seat, name: `Player ${seat + 1}` });
-    await acked;
-    players.push(socket);
-  }
-  const started = players[0].next((m) => m.event?.type === "started");
-  players[0].send({ type: "start", id: "start" });
-  const firstPlayer = (await started).event?.firstPlayer ?? 0;
+  const { id, players, firstPlayer } = await startedTable(url, PLAYERS);
   if (target === 0) {
     await Promise.all(players.map((socket) => socket.close()));
     return { id, moves: 0 };
@@ -184,7 +157,7 @@ try {
     });
     try {
       // The worker and the Table class loaded, on a table of their own, but no move played yet.
-      const fresh = await create(server.url);
+      const fresh = await createTable(server.url, PLAYERS);
       for (let i = 0; i < 3; i++) await time(server.url, fresh.id);
       const first = long[restart % long.length];
       await measure(server.url, first, "fresh");

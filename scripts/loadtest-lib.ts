@@ -1,10 +1,11 @@
 /**
- * What the load test (scripts/loadtest.ts), the wake bench
- * (scripts/bench-wake.ts) and the chaos test (scripts/chaos.ts) share:
+ * What the load test (scripts/loadtest.ts), the wake and replay benches
+ * (scripts/bench-wake.ts, scripts/bench-replay.ts) and the chaos test
+ * (scripts/chaos.ts) share:
  * `wrangler dev` with loadtest/wrangler.toml (scripts/dev-server.ts); the
  * CPU time and I/O of its processes, and which are alive, from /proc; a
- * small socket client that checks every event's `seq`; and medians and
- * percentiles.
+ * small socket client that checks every event's `seq`, and tables made and
+ * started through it; and medians and percentiles.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -418,4 +419,53 @@ export function wranglerVersion(): string {
   } catch {
     return "unknown";
   }
+}
+
+/** A socket to table `id` that has said hello (with `hello`'s fields) and got its welcome. */
+export async function openTableSocket(
+  url: string,
+  id: string,
+  hello: object = {},
+  headers?: Readonly<Record<string, string>>,
+): Promise<Socket> {
+  const socket = await Socket.open(`${url.replace(/^http/, "ws")}/api/tables/${id}/ws`, headers);
+  const welcome = socket.next((m) => m.type === "welcome");
+  socket.send({ type: "hello", ...hello });
+  await welcome;
+  return socket;
+}
+
+/** A new table of `players` seats (POST /api/tables): its id and host token. */
+export async function createTable(url: string, players: number): Promise<{ id: string; hostToken: string }> {
+  const response = await fetch(`${url}/api/tables`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ players }),
+  });
+  if (response.status !== 201) throw new Error(`POST /api/tables: ${response.status}`);
+  return (await response.json()) as { id: string; hostToken: string };
+}
+
+/**
+ * A new table of `players` seats, each taken by a socket of its own (seat 0's
+ * is the host's), and its first game started. `headersFor(seat)`: the
+ * headers of a seat's socket, e.g. its own client address.
+ */
+export async function startedTable(
+  url: string,
+  players: number,
+  headersFor?: (seat: number) => Readonly<Record<string, string>>,
+): Promise<{ id: string; players: Socket[]; firstPlayer: number }> {
+  const { id, hostToken } = await createTable(url, players);
+  const sockets: Socket[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    const socket = await openTableSocket(url, id, seat === 0 ? { hostToken } : {}, headersFor?.(seat));
+    const acked = socket.next((m) => m.type === "ack" && m.id === "join");
+    socket.send({ type: "join", id: "join", seat, name: `Player ${seat + 1}` });
+    await acked;
+    sockets.push(socket);
+  }
+  const started = sockets[0].next((m) => m.event?.type === "started");
+  sockets[0].send({ type: "start", id: "start" });
+  return { id, players: sockets, firstPlayer: (await started).event?.firstPlayer ?? 0 };
 }
