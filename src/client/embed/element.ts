@@ -7,6 +7,8 @@
  * Built on `EmbeddedTable`; needs a DOM. See docs/embedding.md.
  */
 import { EMBED_LANGUAGES, type EmbedLanguage } from "../../protocol/index.ts";
+// The iframe's accessible name is the game's name in the table's language: that, not the pages' texts.
+import { GAME_NAMES } from "../ui/i18n/game-name.ts";
 import { EmbeddedTable, type EmbeddedTableEventName, type EmbeddedTableEvents } from "./embedded-table.ts";
 
 /** The element's events: each of the embedded table's, as a `CustomEvent` named `cc-` and its name. */
@@ -26,18 +28,6 @@ const EVENT_NAMES = Object.keys({
   move: true,
   end: true,
 } satisfies Record<EmbeddedTableEventName, true>) as EmbeddedTableEventName[];
-
-/**
- * The iframe's accessible name, the game's name in the table's language (as
- * the table page's texts have it: four words here, so that the element does
- * not carry the page's texts).
- */
-const FRAME_TITLES: Readonly<Record<EmbedLanguage, string>> = {
-  en: "Chinese Checkers",
-  fi: "Kiinanshakki",
-  sv: "Kinaschack",
-  nb: "Kinasjakk",
-};
 
 const STYLE = `:host { display: block; } iframe { display: block; width: 100%; border: 0; }`;
 
@@ -59,6 +49,7 @@ function originOf(address: string | null): string | null {
  * that knows where to find the service when the element has no `origin`
  * attribute.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below types methods HTMLElement implements.
 export class ChineseCheckersTable extends HTMLElement {
   static readonly observedAttributes = ["table", "lang", "height", "origin"];
   /** The service's origin for elements without an `origin` attribute. */
@@ -112,7 +103,7 @@ export class ChineseCheckersTable extends HTMLElement {
     if (!this.isConnected || old === value) return;
     if (name === "lang" && this.#embedded && isLanguage(value)) {
       this.#embedded.setLanguage(value);
-      if (this.#frame) this.#frame.title = FRAME_TITLES[value];
+      if (this.#frame) this.#frame.title = GAME_NAMES[value];
       return;
     }
     this.#render();
@@ -143,7 +134,7 @@ export class ChineseCheckersTable extends HTMLElement {
       if (language) url.searchParams.set("lang", language);
       if (auto) url.searchParams.set("height", "auto");
       const frame = document.createElement("iframe");
-      frame.title = FRAME_TITLES[language ?? "en"];
+      frame.title = GAME_NAMES[language ?? "en"];
       const embedded = new EmbeddedTable(frame, { origin: url.origin, autoHeight: auto });
       for (const name of EVENT_NAMES) {
         embedded.on(name, (detail) => {
@@ -167,42 +158,33 @@ export class ChineseCheckersTable extends HTMLElement {
     this.#frame = null;
     this.#source = null;
   }
+}
 
-  override addEventListener<K extends keyof TableElementEventMap>(
+/**
+ * The element's own events on the listener methods it inherits, typed as
+ * lib.dom types every element's: declarations only, merged into the class.
+ */
+export interface ChineseCheckersTable {
+  addEventListener<K extends keyof TableElementEventMap>(
     type: K,
     listener: (this: ChineseCheckersTable, event: TableElementEventMap[K]) => unknown,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  override addEventListener(
+  addEventListener(
     type: string,
     listener: EventListenerOrEventListenerObject,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ): void {
-    super.addEventListener(type, listener, options);
-  }
-
-  override removeEventListener<K extends keyof TableElementEventMap>(
+  removeEventListener<K extends keyof TableElementEventMap>(
     type: K,
     listener: (this: ChineseCheckersTable, event: TableElementEventMap[K]) => unknown,
     options?: boolean | EventListenerOptions,
   ): void;
-  override removeEventListener(
+  removeEventListener(
     type: string,
     listener: EventListenerOrEventListenerObject,
     options?: boolean | EventListenerOptions,
   ): void;
-  override removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | EventListenerOptions,
-  ): void {
-    super.removeEventListener(type, listener, options);
-  }
 }
 
 export interface DefineTableElementOptions {

@@ -4,9 +4,10 @@
  */
 import type { ErrorCode } from "../../../protocol/index.ts";
 import type { ClientErrorCode } from "../../sdk/index.ts";
+import { GAME_NAMES } from "./game-name.ts";
 
 const messages = {
-  title: "Chinese Checkers",
+  title: GAME_NAMES.en,
   tagline: "Play with friends from a link: no account, nothing to install.",
   newTable: "New table",
   language: "Language",

@@ -1,10 +1,11 @@
 /** Finnish. */
 import type { Translation } from "./en.ts";
+import { GAME_NAMES } from "./game-name.ts";
 
 export const fi: Translation = {
   name: "Suomi",
   messages: {
-    title: "Kiinanshakki",
+    title: GAME_NAMES.fi,
     tagline: "Pelaa ystävien kanssa linkin kautta: ei tiliä, ei asennuksia.",
     newTable: "Uusi pöytä",
     language: "Kieli",

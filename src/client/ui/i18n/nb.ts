@@ -1,10 +1,11 @@
 /** Norwegian Bokmål. */
 import type { Translation } from "./en.ts";
+import { GAME_NAMES } from "./game-name.ts";
 
 export const nb: Translation = {
   name: "Norsk bokmål",
   messages: {
-    title: "Kinasjakk",
+    title: GAME_NAMES.nb,
     tagline: "Spill med venner via en lenke: ingen konto, ingenting å installere.",
     newTable: "Nytt bord",
     language: "Språk",

@@ -1,10 +1,11 @@
 /** Swedish. */
 import type { Translation } from "./en.ts";
+import { GAME_NAMES } from "./game-name.ts";
 
 export const sv: Translation = {
   name: "Svenska",
   messages: {
-    title: "Kinaschack",
+    title: GAME_NAMES.sv,
     tagline: "Spela med vänner via en länk: inget konto, inget att installera.",
     newTable: "Nytt bord",
     language: "Språk",
