@@ -16,7 +16,13 @@ import * as z from "./zod.ts";
 export const EMBED_LANGUAGES = ["en", "fi", "sv", "nb"] as const;
 export type EmbedLanguage = (typeof EMBED_LANGUAGES)[number];
 
-/** The state of the frame's connection to its table. */
+/**
+ * A client's connection to its table (the SDK's, an embedded table's):
+ * `connecting`, the first connection is being made; `open`, connected, and
+ * the table's state is current; `reconnecting`, the connection dropped and
+ * the client is retrying with backoff; `closed`, by `close()`, or the table
+ * no longer exists.
+ */
 export const ConnectionStateSchema = z.enum(["connecting", "open", "reconnecting", "closed"]);
 
 const header = {

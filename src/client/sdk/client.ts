@@ -19,15 +19,9 @@
  * for 6 s and tells the others its seat is gone.
  */
 import ReconnectingWebSocket from "partysocket/ws";
-/**
- * `connecting`: the first connection is being made; `open`: connected, and
- * the table's state is current; `reconnecting`: the connection dropped and
- * the client is retrying with backoff; `closed`: by `close()`, or the table
- * no longer exists.
- */
-import type { ConnectionState } from "../../protocol/index.ts";
 import {
   type ClientMessage,
+  type ConnectionState,
   type Identity,
   type Level,
   type ServerMessage,

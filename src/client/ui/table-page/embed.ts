@@ -1,8 +1,8 @@
 /**
  * An embedded table reports to the page around it with postMessage
- * (docs/embedding.md): the welcome snapshot, every event of the log in order,
- * who the visitor is, whose turn it is, the connection, errors, and the height of its content
- * (so the parent can size the iframe). Only what every spectator sees is
+ * (docs/embedding.md): the welcome snapshot, every event of the log in
+ * order, who the visitor is, whose turn it is, the connection, errors, and
+ * the height of its content (so the parent can size the iframe). Only what every spectator sees is
  * posted, never a token, so any origin may listen. The parent may ask for a
  * language; with `?height=auto` in the address the board is sized from the
  * frame's width alone, so the content's height does not depend on the
