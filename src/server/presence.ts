@@ -21,6 +21,15 @@ import type { TableStore } from "./table-store.ts";
  * last ping.
  */
 export const STALE_MS = 6_000;
+
+/** Each socket is tagged with its client's address, so that the runtime lists one client's sockets. */
+const ADDRESS_TAG = "address:";
+
+/** The tag of the sockets of the client whose address is `key` (`clientKey`; tags are at most 256 characters). */
+export function addressTag(key: string): string {
+  return `${ADDRESS_TAG}${key.slice(0, 200)}`;
+}
+
 /**
  * The heartbeat check never comes sooner than this after it was set: a socket
  * heard from just before its deadline does not make the alarm fire again at once.
@@ -112,19 +121,15 @@ export class Presence {
     for (const ws of this.openSockets()) {
       const { seat, host } = identityOf(ws);
       if (seat !== null || host) continue;
-      const address = this.ctx.getTags(ws).find((tag) => tag.startsWith("address:")) ?? "";
-      byAddress.set(address, [...(byAddress.get(address) ?? []), ws]);
+      const address = this.ctx.getTags(ws).find((tag) => tag.startsWith(ADDRESS_TAG)) ?? "";
+      const sockets = byAddress.get(address);
+      if (sockets) sockets.push(ws);
+      else byAddress.set(address, [ws]);
     }
-    const crowd = [...byAddress.values()].sort((a, b) => b.length - a.length)[0];
-    const latest = crowd?.reduce((a, b) => (openedAt(b) >= openedAt(a) ? b : a));
+    const crowd = [...byAddress.values()].reduce<WebSocket[]>((a, b) => (b.length > a.length ? b : a), []);
+    const latest = crowd.reduce<WebSocket | undefined>((a, b) => (a && openedAt(a) > openedAt(b) ? a : b), undefined);
     if (!latest) return false;
-    try {
-      latest.close(4001, "making room for a player");
-    } catch {
-      // Already closing.
-    }
-    this.gone.add(latest);
-    this.schedule();
+    this.close(latest, 4001, "making room for a player");
     return true;
   }
 
@@ -176,15 +181,17 @@ export class Presence {
    */
   closeSilent(now: number): void {
     const silent = this.openSockets().filter((ws) => this.isSilent(ws, now));
-    if (silent.length === 0) return;
-    for (const ws of silent) {
-      try {
-        ws.close(4000, "no heartbeat");
-      } catch {
-        // Already closing.
-      }
-      this.gone.add(ws);
+    for (const ws of silent) this.close(ws, 4000, "no heartbeat");
+  }
+
+  /** Closes a socket the table gives up on; it no longer counts, and the others hear of it. */
+  private close(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closing.
     }
+    this.gone.add(ws);
     this.schedule();
   }
 

@@ -45,7 +45,7 @@ import type { Env } from "./env.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
-import { Presence } from "./presence.ts";
+import { addressTag, Presence } from "./presence.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 
 /** An answer and its ETag; `value` is null when the asker has that version already. */
@@ -148,8 +148,7 @@ export class Table extends DurableObject<Env> {
       const error = new TableError("bad-request", "expected a WebSocket upgrade");
       return Response.json({ error: error.body() }, { status: 426 });
     }
-    // Each socket is tagged with its client's address, so that the runtime lists one client's sockets.
-    const tag = `address:${clientKey(request.headers.get("CF-Connecting-IP")).slice(0, 200)}`;
+    const tag = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
     const offered = offeredProtocols(request.headers.get("Sec-WebSocket-Protocol"));
     const refusal = await this.presence.refusal(tag, () => this.presentsSeat(offered));
     if (refusal) {

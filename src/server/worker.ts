@@ -30,10 +30,14 @@ function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message
   return c.json({ error }, status);
 }
 
-/** A client over a rate limit: 429, and when to try again (the limits count per minute). */
-function tooMany(c: Context, message: string) {
+/**
+ * The answer to a client over its address's `limiter` for `what` it did: 429,
+ * and when to try again (the limits count per minute); undefined within it.
+ */
+async function overLimit(c: Context, limiter: RateLimit | undefined, what: string): Promise<Response | undefined> {
+  if (await withinLimit(limiter, clientKey(c.req.header("CF-Connecting-IP")))) return undefined;
   c.header("Retry-After", "60");
-  return fail(c, 429, "rate-limited", message);
+  return fail(c, 429, "rate-limited", `too many ${what} from your address: try again in a minute`);
 }
 
 /** What a table that does not exist answers, word for word as its Durable Object would. */
@@ -200,9 +204,8 @@ app.post(
     const settings = checkTableSettings(c.req.valid("header").settings);
     const keys = tableIdKeys(c.env);
     if (!keys) return misconfigured(c);
-    if (!(await withinLimit(c.env.CREATE_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
-      return tooMany(c, "too many tables created from your address: try again in a minute");
-    }
+    const refused = await overLimit(c, c.env.CREATE_LIMITER, "tables created");
+    if (refused) return refused;
 
     const hostToken = newToken();
     // 96 random bits make a collision practically impossible; the table refuses one anyway.
@@ -225,9 +228,8 @@ app.post(
  * at every move.
  */
 const readLimit = createMiddleware<{ Bindings: Env }>(async (c, next) => {
-  if (!(await withinLimit(c.env.READ_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
-    return tooMany(c, "too many reads from your address: try again in a minute");
-  }
+  const refused = await overLimit(c, c.env.READ_LIMITER, "reads");
+  if (refused) return refused;
   await next();
   c.header("Cache-Control", "no-cache");
 });
@@ -259,9 +261,8 @@ const socketUpgrade = createMiddleware<{ Bindings: Env }>(async (c, next) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     return fail(c, 426, "bad-request", "this endpoint expects a WebSocket upgrade");
   }
-  if (!(await withinLimit(c.env.SOCKET_LIMITER, clientKey(c.req.header("CF-Connecting-IP"))))) {
-    return tooMany(c, "too many connections opened from your address: try again in a minute");
-  }
+  const refused = await overLimit(c, c.env.SOCKET_LIMITER, "connections opened");
+  if (refused) return refused;
   await next();
 });
 
