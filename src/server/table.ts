@@ -54,6 +54,11 @@ export interface Versioned<T> {
   readonly value: T | null;
 }
 
+/** The answer of version `tag`, built only when `seen` (an If-None-Match's tags) names neither it nor `*`. */
+function versioned<T>(tag: string, seen: readonly string[], build: () => T): Versioned<T> {
+  return { tag, value: seen.includes(tag) || seen.includes("*") ? null : build() };
+}
+
 /**
  * A client this far behind or less gets the events it missed; further behind,
  * the table whole (a snapshot), whose size does not grow with the gap. 32
@@ -112,15 +117,15 @@ export class Table extends DurableObject<Env> {
 
   /**
    * The table's snapshot and its version (an ETag: the log's last `seq` and
-   * who is connected, all a snapshot changes with); with `unless` equal to
-   * that version, no snapshot, and none is built.
+   * who is connected, all a snapshot changes with); none, and none built,
+   * when `seen` names that version.
    */
-  snapshot(unless?: string): Promise<Outcome<Versioned<Snapshot>>> {
+  snapshot(seen: readonly string[] = []): Promise<Outcome<Versioned<Snapshot>>> {
     return outcome(() => {
       const table = this.requireTable();
       const connected = this.presence.connectedSeats();
       const tag = `"${table.seq}-${connected.map((seat) => (seat ? 1 : 0)).join("")}"`;
-      return { tag, value: tag === unless ? null : table.view(connected) };
+      return versioned(tag, seen, () => table.view(connected));
     });
   }
 
@@ -130,11 +135,10 @@ export class Table extends DurableObject<Env> {
   }
 
   /** The current (or last) game's record, and its version (the log's last `seq`), as `snapshot`. */
-  record(unless?: string): Promise<Outcome<Versioned<string>>> {
+  record(seen: readonly string[] = []): Promise<Outcome<Versioned<string>>> {
     return outcome(() => {
       const table = this.requireTable();
-      const tag = `"${table.seq}"`;
-      return { tag, value: tag === unless ? null : table.gameRecord() };
+      return versioned(`"${table.seq}"`, seen, () => table.gameRecord());
     });
   }
 

@@ -234,19 +234,20 @@ const readLimit = createMiddleware<{ Bindings: Env }>(async (c, next) => {
   c.header("Cache-Control", "no-cache");
 });
 
-/** The ETag an If-None-Match names (the first, without a weak marker), if any. */
-function seenTag(c: Context): string | undefined {
-  return c.req.header("If-None-Match")?.split(",")[0]?.trim().replace(/^W\//, "");
+/** The ETags an If-None-Match names (without their weak markers), or `*`. */
+function seenTags(c: Context): string[] {
+  const header = c.req.header("If-None-Match") ?? "";
+  return header.split(",").flatMap((tag) => (tag.trim() === "" ? [] : [tag.trim().replace(/^W\//, "")]));
 }
 
 app.get("/api/tables/:id", readLimit, tableParam, async (c) => {
-  const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).snapshot(seenTag(c)));
+  const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).snapshot(seenTags(c)));
   c.header("ETag", tag);
   return value === null ? c.body(null, 304) : c.json(value);
 });
 
 app.get("/api/tables/:id/record", readLimit, tableParam, async (c) => {
-  const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).record(seenTag(c)));
+  const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).record(seenTags(c)));
   c.header("ETag", tag);
   return value === null ? c.body(null, 304) : c.text(value, 200, { "Content-Type": "text/plain; charset=utf-8" });
 });

@@ -238,6 +238,8 @@ describe("reads of a table are cheap when repeated, and limited per address", ()
       expect(again.status, path).toBe(304);
       expect(await again.text(), path).toBe("");
       expect((await api(path, { headers: { "If-None-Match": `W/${tag}` } })).status, path).toBe(304);
+      expect((await api(path, { headers: { "If-None-Match": `"0-00", ${tag}` } })).status, path).toBe(304);
+      expect((await api(path, { headers: { "If-None-Match": "*" } })).status, path).toBe(304);
       expect((await api(path, { headers: { "If-None-Match": '"0-00"' } })).status, path).toBe(200);
     }
     const tagOf = async () => (await api(`/api/tables/${id}`)).headers.get("ETag");
