@@ -44,8 +44,15 @@ const attackers = Number(values.attackers);
 const warmupSeconds = Number(values.warmup);
 /** Syncs a second from each attacker: 19 by default, under the flood bucket's refill of 20 messages a second. */
 const SYNCS_PER_SECOND = Number(values.rate);
-if (![rounds, moves, attackers].every((n) => Number.isInteger(n) && n >= 1) || attackers > 30) {
-  console.error("usage: npm run -s bench:replay -- [--rounds R] [--moves N] [--attackers A ≤ 30] [--warmup S]");
+if (
+  ![rounds, moves, attackers].every((n) => Number.isInteger(n) && n >= 1) ||
+  attackers > 30 ||
+  !(warmupSeconds >= 0) ||
+  !(SYNCS_PER_SECOND > 0)
+) {
+  console.error(
+    "usage: npm run -s bench:replay -- [--rounds R] [--moves N] [--attackers A ≤ 30] [--warmup S ≥ 0] [--rate Q > 0]",
+  );
   process.exit(1);
 }
 
@@ -153,9 +160,34 @@ async function attack(url: string, table: Table): Promise<Attack> {
   };
 }
 
+/**
+ * What one `sync` 256 events behind is answered with, presence and pongs aside: its
+ * frames, their size, and what they cost the asker at the flood bucket's
+ * price (a token a frame, one more per KiB).
+ */
+async function oneSync(url: string, table: Table): Promise<{ frames: number; kib: number; tokens: number }> {
+  const socket = await openTableSocket(url, table.id, {}, { "CF-Connecting-IP": address(4, 0) });
+  const answer = { frames: 0, kib: 0, tokens: 0 };
+  socket.onRaw = (text) => {
+    if (text === "pong" || text.startsWith('{"type":"presence"')) return;
+    answer.frames += 1;
+    answer.kib += text.length / 1024;
+    answer.tokens += 1 + Math.floor(text.length / 1024);
+  };
+  socket.send({ type: "sync", lastSeq: Math.max(0, table.players[0].lastSeq - SYNC_BEHIND) });
+  await sleep(1000);
+  await socket.close();
+  return answer;
+}
+
 const server = await startServer({});
 try {
   const table = await build(server.url);
+  const answer = await oneSync(server.url, table);
+  console.log(
+    `one sync ${SYNC_BEHIND} events behind is answered with ${answer.frames} frames, ` +
+      `${answer.kib.toFixed(1)} KiB: ${answer.tokens} tokens at the flood bucket's price`,
+  );
   const results: {
     idleP50: number;
     idleP95: number;
@@ -206,6 +238,7 @@ try {
     moves,
     attackers,
     syncsPerSecond: SYNCS_PER_SECOND,
+    oneSync: answer,
     warmupSeconds,
     idleP50Ms: median(results.map((r) => r.idleP50)),
     idleP95Ms: median(results.map((r) => r.idleP95)),
