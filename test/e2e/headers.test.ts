@@ -136,9 +136,13 @@ describe("the per-address limit under wrangler dev", () => {
         })
       ).status;
     const one = clientAddress();
+    // The limit counts in windows of a minute aligned to the clock: 11 requests may straddle two, so
+    // send until one is refused; within 2 × 10 + 1 some window sees more than 10 (as limits.test.ts does).
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push(await create(one));
-    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    while (statuses.length < 21 && statuses.at(-1) !== 429) statuses.push(await create(one));
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
     expect(await create(clientAddress())).toBe(201);
   });
 });
