@@ -108,11 +108,14 @@ describe("the pages work under their Content-Security-Policy", () => {
     await page.waitForSelector("#app[data-status]");
     await takeSeat(page, 0, "Aino");
     // The colour swatch beside a seat keeps its colour under the policy: a small SVG piece, filled.
-    const colour = await page
-      .locator(".swatch .swatch-piece")
-      .first()
-      .evaluate((element) => getComputedStyle(element).fill);
-    expect(colour).toMatch(/^rgb\(/);
+    // Read in one step in the page: a re-render (presence arriving) may replace the element between
+    // finding it and reading it, and a detached element has no computed style.
+    const swatchFill = () =>
+      page.evaluate(() => {
+        const piece = document.querySelector(".swatch .swatch-piece");
+        return piece === null ? "" : getComputedStyle(piece).fill;
+      });
+    await expect.poll(swatchFill).toMatch(/^rgb\(/);
     // The share box draws its QR code.
     expect(await page.locator(".share svg").count()).toBeGreaterThan(0);
 
