@@ -23,7 +23,8 @@
  * `write_bytes`, what reached the storage layer), errors, and every socket's
  * event stream: duplicated, reordered, after a gap, or missing at the end
  * (all must be zero). Then the medians over the rounds, the ratios
- * table/bare, and one JSON line last. Exits 1 on any error or stream fault.
+ * table/bare, the median of each round's own ratios (the figure a drift in
+ * the machine's speed disturbs least), and one JSON line last. Exits 1 on any error or stream fault.
  *
  * Also: --warmup N (tables of a short warm-up phase of each kind, not
  * reported; 20), --concurrency C (tables set up at once; 16), --only
@@ -390,6 +391,12 @@ interface Summary {
   readonly bare: Record<string, number | null>;
   readonly ratios: Record<string, number | null>;
   readonly ratiosByRound: Record<string, number | null>[];
+  /**
+   * The median of the rounds' own ratios: each round's table phase against
+   * the bare phase next to it, which a drift in the machine's speed over the
+   * run (a shared disk's latency, a neighbour's load) touches alike.
+   */
+  readonly medianRoundRatios: Record<string, number | null>;
 }
 
 function summarise(observability: boolean | null, phases: readonly Phase[]): Summary {
@@ -426,7 +433,18 @@ function summarise(observability: boolean | null, phases: readonly Phase[]): Sum
       figures(of("bare").filter((p) => p.round === round)),
     ),
   );
-  return { observability, table, bare, ratios: ratiosOf(table, bare), ratiosByRound };
+  const medianOfRounds = (key: keyof ReturnType<typeof ratiosOf>) => {
+    const values = ratiosByRound.map((r) => r[key]).filter((v): v is number => v !== null);
+    return values.length === 0 ? null : median(values);
+  };
+  const medianRoundRatios = {
+    movesPerSecond: medianOfRounds("movesPerSecond"),
+    rttP50: medianOfRounds("rttP50"),
+    rttP95: medianOfRounds("rttP95"),
+    rttP99: medianOfRounds("rttP99"),
+    cpuMsPerMove: medianOfRounds("cpuMsPerMove"),
+  };
+  return { observability, table, bare, ratios: ratiosOf(table, bare), ratiosByRound, medianRoundRatios };
 }
 
 function printSummary(s: Summary): void {
@@ -441,6 +459,10 @@ function printSummary(s: Summary): void {
   const r = s.ratios;
   console.log(
     `  table/bare: moves/s ${fixed(r.movesPerSecond)}×, rtt p50 ${fixed(r.rttP50)}× p95 ${fixed(r.rttP95)}× p99 ${fixed(r.rttP99)}×, cpu/move ${fixed(r.cpuMsPerMove)}×`,
+  );
+  const m = s.medianRoundRatios;
+  console.log(
+    `  median of the rounds' ratios: moves/s ${fixed(m.movesPerSecond)}×, rtt p50 ${fixed(m.rttP50)}× p95 ${fixed(m.rttP95)}× p99 ${fixed(m.rttP99)}×, cpu/move ${fixed(m.cpuMsPerMove)}×`,
   );
   s.ratiosByRound.forEach((rr, i) => {
     console.log(

@@ -7,6 +7,12 @@
 import type { TableCommands } from "../table/index.ts";
 import type { Presence } from "./presence.ts";
 
+/**
+ * How close to its time the alarm may be moved later by a commit, and by
+ * how much at least (`TableAlarm.schedule`).
+ */
+const PUSH_WITHIN_MS = 2_000;
+
 export class TableAlarm {
   private readonly ctx: DurableObjectState;
   private readonly presence: Presence;
@@ -49,20 +55,37 @@ export class TableAlarm {
    * Sets the alarm for the table's next need or the heartbeat check,
    * whichever comes first, unless it is already set no later than that.
    * `sockets`: the open sockets, when the caller has them at hand.
+   *
+   * A commit in the last `PUSH_WITHIN_MS` before the alarm looks again, and
+   * when nothing will be due by then it moves the alarm to when something
+   * is: at a busy table the heartbeat check is carried forward by the moves'
+   * own writes (the alarm's row goes in the move's transaction), and the
+   * alarm fires only once the table goes quiet. Left to fire, each check
+   * would be a wake of its own and a write of its own.
    */
   schedule(table: TableCommands, sockets?: readonly WebSocket[]): void {
+    const now = Date.now();
     const tableAlarm = table.alarmAt(this.idleMs);
     const set = this.setFor;
+    const soon = set !== null && set - now < PUSH_WITHIN_MS;
     // An alarm set no later than is due stays: when it comes it finds nothing due and sets the next. A move
     // pushes the idle deletion and the heartbeat check later, and moving the alarm on every move would
     // cost a storage write each time (one more than the move's own row).
-    if (set !== null && this.heartbeatNotBefore !== undefined && set <= Math.min(tableAlarm, this.heartbeatNotBefore)) {
+    if (
+      !soon &&
+      set !== null &&
+      this.heartbeatNotBefore !== undefined &&
+      set <= Math.min(tableAlarm, this.heartbeatNotBefore)
+    ) {
       return;
     }
-    const check = this.presence.heartbeatCheckAt(sockets ?? this.presence.openSockets(), Date.now());
+    const check = this.presence.heartbeatCheckAt(sockets ?? this.presence.openSockets(), now);
     this.heartbeatNotBefore = check ?? Number.POSITIVE_INFINITY;
     const due = check === null ? tableAlarm : Math.min(tableAlarm, check);
-    if (set !== null && set <= due) return;
+    // Later only near its time, and by a good step: a push costs a write, and a seat nearly silent
+    // would let it move little each time.
+    const later = soon && due >= set + PUSH_WITHIN_MS;
+    if (set !== null && set <= due && !later) return;
     this.setFor = due;
     void this.ctx.storage.setAlarm(due);
   }

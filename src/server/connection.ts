@@ -31,8 +31,29 @@ interface Attachment extends Identity {
 /** A socket without an attachment has never been heard from: it counts as long silent. */
 const SPECTATOR: Attachment = { seat: null, host: false, seatKey: null, lastMessageAt: 0, openedAt: 0 };
 
+/**
+ * The attachments as last written or read, while the object stays in memory:
+ * a socket's is read several times per message (who it is, its request
+ * scope, when it was heard), and `deserializeAttachment` copies it out of
+ * the runtime each time. After a wake the map is empty and each socket's is
+ * read once more; the runtime keeps the same socket object while the object
+ * lives, as `FloodGuard` also relies on.
+ */
+const attachments = new WeakMap<WebSocket, Attachment>();
+
 function attachmentOf(ws: WebSocket): Attachment {
-  return (ws.deserializeAttachment() as Attachment | null) ?? SPECTATOR;
+  let attachment = attachments.get(ws);
+  if (attachment === undefined) {
+    attachment = (ws.deserializeAttachment() as Attachment | null) ?? SPECTATOR;
+    attachments.set(ws, attachment);
+  }
+  return attachment;
+}
+
+/** The only way an attachment is written: to the socket, which keeps it through hibernation, and to the map. */
+function attach(ws: WebSocket, attachment: Attachment): void {
+  ws.serializeAttachment(attachment);
+  attachments.set(ws, attachment);
 }
 
 /** Who the socket is, as it is told (`you`). */
@@ -43,7 +64,7 @@ export function identityOf(ws: WebSocket): Identity {
 
 /** A socket just accepted: a spectator, heard from (and opened) at `now`. */
 export function opened(ws: WebSocket, now: number): void {
-  ws.serializeAttachment({ ...SPECTATOR, lastMessageAt: now, openedAt: now } satisfies Attachment);
+  attach(ws, { ...SPECTATOR, lastMessageAt: now, openedAt: now });
 }
 
 /** When the socket opened. */
@@ -54,17 +75,12 @@ export function openedAt(ws: WebSocket): number {
 /** A spectator (or the host) seated with a token: `tokenHash` is that seat token's hash, or null for no seat. */
 export function setIdentity(ws: WebSocket, identity: Identity, tokenHash: ArrayBuffer | null = null): void {
   const seatKey = identity.seat === null || tokenHash === null ? null : hex(tokenHash).slice(0, 16);
-  ws.serializeAttachment({
-    ...attachmentOf(ws),
-    seat: identity.seat,
-    host: identity.host,
-    seatKey,
-  } satisfies Attachment);
+  attach(ws, { ...attachmentOf(ws), seat: identity.seat, host: identity.host, seatKey });
 }
 
 /** A seat's player moved to another seat: the socket follows, keeping its token's key. */
 export function moveSeat(ws: WebSocket, seat: number): void {
-  ws.serializeAttachment({ ...attachmentOf(ws), seat } satisfies Attachment);
+  attach(ws, { ...attachmentOf(ws), seat });
 }
 
 /**
@@ -79,7 +95,7 @@ export function markHeard(ws: WebSocket, now: number): void {
   const attachment = attachmentOf(ws);
   // Staleness is judged in seconds: rewriting the attachment on every message would buy nothing.
   if (now - attachment.lastMessageAt < HEARD_GRANULARITY_MS) return;
-  ws.serializeAttachment({ ...attachment, lastMessageAt: now } satisfies Attachment);
+  attach(ws, { ...attachment, lastMessageAt: now });
 }
 
 /**

@@ -176,12 +176,17 @@ export class Presence {
   }
 
   /**
-   * Closes the sockets that went silent. A client dropped without a close
-   * frame is never reported by the runtime, so the others hear it here.
+   * Closes the sockets that went silent, and returns the ones left open. A
+   * client dropped without a close frame is never reported by the runtime,
+   * so the others hear it here.
    */
-  closeSilent(now: number): void {
-    const silent = this.openSockets().filter((ws) => this.isSilent(ws, now));
-    for (const ws of silent) this.close(ws, 4000, "no heartbeat");
+  closeSilent(now: number): WebSocket[] {
+    const open: WebSocket[] = [];
+    for (const ws of this.openSockets()) {
+      if (this.isSilent(ws, now)) this.close(ws, 4000, "no heartbeat");
+      else open.push(ws);
+    }
+    return open;
   }
 
   /** Closes a socket the table gives up on; it no longer counts, and the others hear of it. */

@@ -230,10 +230,10 @@ export class Table extends DurableObject<Env> {
     if (!table) return;
     const now = Date.now();
     if (table.isIdle(now, this.alarmClock.idleMs)) return this.delete();
-    this.presence.closeSilent(now);
+    const open = this.presence.closeSilent(now);
     const events = table.tick(now);
     if (events.length > 0) this.commit(events);
-    else this.alarmClock.schedule(table);
+    else this.alarmClock.schedule(table, open);
   }
 
   // --- Requests -------------------------------------------------------------------

@@ -6,7 +6,7 @@
  * time into the socket's attachment, or for real: a socket that stops
  * sending while the others keep pinging, for the few seconds it takes.
  */
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { identityOf, isStale, lastHeard, markHeard, opened } from "../../src/server/connection.ts";
 import {
@@ -17,6 +17,7 @@ import {
   getSnapshot,
   hello,
   join,
+  playOne,
   setUpTable,
   stub,
 } from "./helpers.ts";
@@ -25,7 +26,11 @@ const DAY_MS = 86_400_000;
 /** The server's `STALE_MS`. */
 const STALE_MS = 6_000;
 
-/** Makes the socket of `seat` look as if its last message came 30 s ago. */
+/**
+ * Makes the socket of `seat` look as if its last message came 30 s ago: its
+ * attachment says so, and the table hibernates, so that it reads the
+ * attachment afresh (while in memory it keeps what it last wrote).
+ */
 async function silence(id: string, seat: number): Promise<void> {
   await runInDurableObject(stub(id), (_instance, state) => {
     for (const ws of state.getWebSockets()) {
@@ -33,6 +38,7 @@ async function silence(id: string, seat: number): Promise<void> {
       if (attachment.seat === seat) ws.serializeAttachment({ ...attachment, lastMessageAt: Date.now() - 30_000 });
     }
   });
+  await evictDurableObject(stub(id), { webSockets: "hibernate" });
 }
 
 /** When the table last heard from the socket of `seat`: its last message, or the last `ping` the runtime answered. */
@@ -159,6 +165,24 @@ describe("silent drop detected", () => {
       closeAll(game.clients);
     }
   }, 15_000);
+});
+
+describe("a busy table carries its heartbeat check forward with its moves", () => {
+  it("a move in the last 2 s before the alarm moves it to the next heartbeat check, where the alarm would have set it", async () => {
+    const game = await setUpTable();
+    const { id } = game.table;
+    // The alarm due in 1.5 s, as the table finds it after a wake.
+    const due = Date.now() + 1_500;
+    await runInDurableObject(stub(id), (_instance, state) => state.storage.setAlarm(due));
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
+    await playOne(game);
+    const next = (await alarmAt(id)) ?? 0;
+    // Where the alarm would have set it on firing: when the seat heard from least lately could go stale.
+    const heard = Math.min(await lastHeardOf(id, 0), await lastHeardOf(id, 1));
+    expect(next).toBe(heard + STALE_MS);
+    expect(next).toBeGreaterThanOrEqual(due + 2_000);
+    closeAll(game.clients);
+  });
 });
 
 describe("the alarm checks the heartbeat only while a seat is connected", () => {

@@ -4,7 +4,7 @@
  * test runtime enforces like `wrangler dev`), and how many sockets a table
  * takes, in all and from one address. Each refusal has its status and code.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ErrorBody, SOCKET_PROTOCOL, socketProtocols } from "../../src/protocol/index.ts";
 import { clientKey, MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "../../src/server/limits.ts";
@@ -131,11 +131,13 @@ describe("a table takes a bounded number of sockets", () => {
     const address = someAddress();
     const clients: Client[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_ADDRESS; i++) clients.push(await connect(id, `tab${i}`, address));
-    // One of them has not been heard from for 30 s (a tab whose network went away).
+    // One of them has not been heard from for 30 s (a tab whose network went away), as the table finds
+    // after a wake: in memory it keeps the attachments it wrote.
     await runInDurableObject(stub(id), (_instance, state) => {
       const [ws] = state.getWebSockets();
       ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), lastMessageAt: Date.now() - 30_000 });
     });
+    await evictDurableObject(stub(id), { webSockets: "hibernate" });
     const accepted = await upgradeFrom(id, address);
     expect(accepted.status).toBe(101);
     accepted.webSocket?.accept();

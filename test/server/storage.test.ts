@@ -64,8 +64,9 @@ describe("a move is one row", () => {
       // After a wake too: the table reads the alarm it set, and leaves it.
       if (wake) await evictDurableObject(stub(id), { webSockets: "hibernate" });
       const before = await dump(id);
-      const alarm = await alarmAt(id);
-      expect(alarm).not.toBeNull();
+      const alarm = (await alarmAt(id)) ?? 0;
+      expect(alarm).toBeGreaterThan(0);
+      const movedAt = Date.now();
       const moved = await playOne(game);
       const after = await dump(id);
       expect(after.events).toHaveLength(before.events.length + 1);
@@ -73,7 +74,10 @@ describe("a move is one row", () => {
       // Leaving out presence's own rows: a socket not heard from for 6 s counts as gone, so on a slow
       // machine a seat may be noted absent before the move and present again when the move is heard.
       expect({ ...after, events: [], absences: [] }).toEqual({ ...before, events: [], absences: [] });
-      expect(await alarmAt(id)).toBe(alarm);
+      // A move in the last 2 s before the alarm carries it forward (heartbeat.test.ts); this one came earlier,
+      // as it does unless the machine stalled for seconds.
+      if (alarm - movedAt > 2_000) expect(await alarmAt(id)).toBe(alarm);
+      else expect(await alarmAt(id)).toBeGreaterThanOrEqual(alarm);
     }
     closeAll(game.clients);
   });
