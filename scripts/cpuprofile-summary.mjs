@@ -6,6 +6,13 @@
  * one's share of the profiles' whole time. For the profiles that
  * `npm run -s loadtest -- --profile P` and `npm run -s bench:wake -- --profile P`
  * write.
+ *
+ * A sample stands for the time since the one before, but for at most
+ * `MAX_SAMPLE_US`: the sampler samples every quarter of a millisecond or so,
+ * and on a loaded machine it is sometimes starved of CPU for up to a quarter
+ * of a second, time then charged whole to whatever one sample found running
+ * (in one load-test profile, 37 samples of a four-line function came to
+ * 0.5 s that way). Capped, a function's share is its share of the samples.
  */
 import { readFile } from "node:fs/promises";
 
@@ -14,6 +21,7 @@ if (split < 3 || split === process.argv.length - 1) {
   console.error("usage: node scripts/cpuprofile-summary.mjs FILE.cpuprofile… -- NAME…");
   process.exit(2);
 }
+const MAX_SAMPLE_US = 1000;
 const files = process.argv.slice(2, split);
 const names = process.argv.slice(split + 1);
 const inside = new Map(names.map((name) => [name, 0]));
@@ -23,7 +31,7 @@ for (const file of files) {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const parent = new Map(nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
   samples.forEach((id, i) => {
-    const us = timeDeltas[i];
+    const us = Math.min(timeDeltas[i], MAX_SAMPLE_US);
     total += us;
     const seen = new Set();
     for (let at = id; at !== undefined; at = parent.get(at)) {
