@@ -80,6 +80,39 @@ describe("a classic table in the browser", () => {
     await expect.poll(() => boardOpacity(host.page)).toBe("1");
     await screenshot(host.page, "classic-1-start");
 
+    // A wrong click answers at once, in words, with the hole shaken (only flashed under reduced motion).
+    {
+      const started = await snapshot(id);
+      const toMove = started.game?.turn?.seat ?? 0;
+      const [mover, waiter] = toMove === 0 ? [host.page, guest.page] : [guest.page, host.page];
+      const colours = gameOf(started).playerColours;
+      const pieceOf = (seat: number) => `.hole[data-piece="${colours[seat]?.[0]}"]`;
+      const hint = (page: Page) => page.locator(".pick-hint").textContent();
+      const names = ["Aino", "Bjørn"];
+      await waiter
+        .locator(pieceOf(1 - toMove))
+        .first()
+        .click();
+      await expect.poll(() => hint(waiter), { timeout: 500 }).toBe(isolated`It is ${names[toMove]}'s turn`);
+      expect(await waiter.locator(".hole.refused").count()).toBe(1);
+      const shake = (page: Page) =>
+        page.locator(".hole.refused .piece").evaluate((piece) => getComputedStyle(piece).animationName);
+      expect(await shake(waiter)).toBe("refused-shake");
+      await screenshot(waiter, "classic-1-wrong-click-out-of-turn");
+      await mover
+        .locator(pieceOf(1 - toMove))
+        .first()
+        .click();
+      await expect.poll(() => hint(mover), { timeout: 500 }).toBe(isolated`That piece belongs to ${names[1 - toMove]}`);
+      await watcher.page.emulateMedia({ reducedMotion: "reduce" });
+      await watcher.page.locator(pieceOf(0)).first().click();
+      await expect.poll(() => hint(watcher.page), { timeout: 500 }).toBe("You are watching: only the players move");
+      expect(await shake(watcher.page)).toBe("none");
+      // The reason goes after a few seconds.
+      await expect.poll(() => watcher.page.locator(".pick-hint").isHidden(), { timeout: 5000 }).toBe(true);
+      await watcher.page.emulateMedia({ reducedMotion: null });
+    }
+
     const players = [host.page, guest.page];
     const everyone = [host.page, guest.page, watcher.page];
     let moves = 0;

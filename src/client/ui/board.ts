@@ -67,7 +67,24 @@ interface BoardOptions {
   readonly onMove: (path: readonly string[]) => void;
   /** The selection changed (the page shows Done and Undo while a capture path is built). */
   readonly onSelection?: () => void;
+  /**
+   * A pick did nothing: it selected no piece, completed no move, and was not
+   * the picked piece picked again to drop it. The board shakes the hole; the
+   * page says why.
+   */
+  readonly onRefusedPick?: (pick: RefusedPickOnBoard) => void;
 }
+
+/** A pick that did nothing, and what the hole held. */
+export interface RefusedPickOnBoard {
+  readonly hole: string;
+  readonly piece: Point | "neutral" | undefined;
+  /** Whether a piece (or a capture path) was picked before: the pick was meant as its destination. */
+  readonly hadSelection: boolean;
+}
+
+/** How long a refused pick's hole is marked: the length of its animation in styles.css. */
+const REFUSED_MS = 600;
 
 interface HoleParts {
   readonly group: SVGGElement;
@@ -106,6 +123,8 @@ export class Board {
   private animationsAsked = 0;
   /** Taps that snap to the nearest target, and the zoom on a piece picked by a tap (touch.ts). */
   private readonly touch: TouchAssist;
+  /** The holes marked for a refused pick, and when each mark ends. */
+  private readonly refusedMarks = new Map<SVGGElement, ReturnType<typeof setTimeout>>();
 
   constructor(options: BoardOptions) {
     this.options = options;
@@ -291,7 +310,35 @@ export class Board {
   // --- Picks -----------------------------------------------------------------------------------
 
   private pick(name: string): void {
-    this.changed(this.picker.pick(name));
+    const before = this.picker.selection;
+    const move = this.picker.pick(name);
+    const after = this.picker.selection;
+    const selected = after.length > 0 && (after.length > before.length || after[0] !== before[0]);
+    const dropped = before[0] === name;
+    if (move === null && !selected && !dropped) this.refused(name, before.length > 0);
+    this.changed(move);
+  }
+
+  /** Marks the hole for a moment (styles.css shakes it, or only flashes it under reduced motion) and tells the page. */
+  private refused(name: string, hadSelection: boolean): void {
+    const group = this.parts[parseHole(name)]?.group;
+    if (group) {
+      group.classList.remove("refused");
+      // Read a layout property so that removing and adding the class starts the animation again.
+      void group.getBoundingClientRect();
+      group.classList.add("refused");
+      const marked = this.refusedMarks.get(group);
+      clearTimeout(marked);
+      this.refusedMarks.set(
+        group,
+        setTimeout(() => {
+          group.classList.remove("refused");
+          this.refusedMarks.delete(group);
+        }, REFUSED_MS),
+      );
+    }
+    const piece = this.hidden.has(name) ? undefined : this.view.pieces[name];
+    this.options.onRefusedPick?.({ hole: name, piece, hadSelection });
   }
 
   private point(name: string | null): void {
@@ -334,6 +381,7 @@ export class Board {
       if (landing > 0) classes.push("landing");
       if (jumped.has(name)) classes.push("jumped");
       classes.push(...(this.trailRoles.get(hole) ?? []));
+      if (this.refusedMarks.has(parts.group)) classes.push("refused");
       parts.group.setAttribute("class", classes.join(" "));
       parts.piece.setAttribute("fill", occupant ? `url(#piece-${occupant})` : "none");
       if (occupant) parts.group.setAttribute("data-piece", occupant);

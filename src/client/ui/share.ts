@@ -8,7 +8,10 @@ import type { I18n } from "./i18n/index.ts";
 
 /**
  * `prominent`: sharing is the thing to do now (seats are free, and you have
- * one or host the table), so its button is the primary one.
+ * one or host the table), so its button is the primary one. It can change
+ * while the box is shown (your seat becomes known a moment after the page
+ * draws): `setShareProminent` restyles the box without rebuilding it, which
+ * would drop a "Copied!" just shown.
  */
 export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElement {
   const input = h("input", {
@@ -23,19 +26,12 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
   const status = h("span", { class: "copy-status", role: "status" });
   // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
   const canShare = typeof navigator.share === "function";
-  const primary = (yes: boolean) => (prominent && yes ? " primary" : "");
-  const copy = h(
-    "button",
-    { type: "button", class: `copy${primary(!canShare)}`, "data-focus": "copy" },
-    i18n.t("copy"),
-  );
+  const copy = h("button", { type: "button", class: "copy", "data-focus": "copy" }, i18n.t("copy"));
   const share = canShare
-    ? h(
-        "button",
-        { type: "button", class: `share-sheet${primary(true)}`, "data-focus": "share-sheet" },
-        i18n.t("shareButton"),
-      )
+    ? h("button", { type: "button", class: "share-sheet", "data-focus": "share-sheet" }, i18n.t("shareButton"))
     : null;
+  // The one button made primary when sharing is prominent: the share sheet where there is one, else copying.
+  (share ?? copy).classList.add("when-prominent");
   share?.addEventListener("click", () => {
     navigator.share({ title: i18n.t("title"), text: i18n.t("shareText"), url: link }).catch(() => {
       // Dismissed, or refused: the link and the copy button are still there.
@@ -64,7 +60,7 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
     },
     () => qr.remove(), // not loaded (the network went): the link and its buttons are still there
   );
-  return h(
+  const box = h(
     "section",
     { class: "share", "aria-labelledby": "share-heading" },
     h("h2", { id: "share-heading" }, i18n.t("shareHeading")),
@@ -72,4 +68,11 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
     h("div", { class: "share-row" }, input, share, copy, status),
     qr,
   );
+  setShareProminent(box, prominent);
+  return box;
+}
+
+/** Makes the share box's main button primary, or not, in place. */
+export function setShareProminent(box: HTMLElement, prominent: boolean): void {
+  box.querySelector(".when-prominent")?.classList.toggle("primary", prominent);
 }

@@ -33,6 +33,7 @@ import { GameOverDialog } from "./table-page/game-over.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
+import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
@@ -76,7 +77,24 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       });
     },
     onSelection: () => render(),
+    onRefusedPick: ({ piece, hadSelection }) => {
+      const model = client.model;
+      if (!model || !shown) return;
+      pickHint.show(
+        pickRefusal(i18n, {
+          view: shown,
+          piece,
+          hadSelection,
+          replaying: replay.position(model) !== null,
+          pending: optimistic.pending !== null,
+          connection: client.connection,
+        }),
+      );
+    },
   });
+  const pickHint = new PickHint();
+  /** The table as the page last drew it: what a refused pick is explained against. */
+  let shown: TableView | null = null;
 
   // --- Layout -------------------------------------------------------------------------------
   const banner = new ConnectionBanner(i18n);
@@ -109,7 +127,14 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const gameOver = new GameOverDialog(i18n, client, !options.embed);
   const sounds = new Sounds(i18n, store);
 
-  const boardWrap = h("div", { class: "board-wrap" }, board.element, turnToggle.element, gameOver.element);
+  const boardWrap = h(
+    "div",
+    { class: "board-wrap" },
+    board.element,
+    pickHint.element,
+    turnToggle.element,
+    gameOver.element,
+  );
   const side = h(
     "aside",
     { class: "side" },
@@ -172,6 +197,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       players: playerNames(i18n, model),
       turn: optimistic.turn,
     };
+    shown = view;
 
     const mine = myTurn(model);
     // While the player steps through the game, the board shows that position and takes no move.

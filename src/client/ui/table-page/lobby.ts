@@ -18,7 +18,7 @@
 import type { TableClient } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
-import { shareBox } from "../share.ts";
+import { setShareProminent, shareBox } from "../share.ts";
 import type { Seats } from "./seats.ts";
 import type { TableView } from "./view.ts";
 
@@ -90,9 +90,11 @@ export class Lobby {
     this.element.hidden = !canSit && !startable && !sharing;
     // Sharing is the obvious thing to do while seats are free and you are not the one to take them.
     const prominent = free.length > 0 && (you.seat !== null || (you.host && !canSit));
-    this.share.update([sharing, prominent, i18n.language], () =>
+    this.share.update([sharing, i18n.language], () =>
       sharing && this.shareLink ? [shareBox(i18n, this.shareLink, prominent)] : [],
     );
+    const box = this.share.element.firstElementChild;
+    if (box instanceof HTMLElement) setShareProminent(box, prominent);
   }
 
   /** Takes the first free seat. */
