@@ -358,6 +358,19 @@ describe("the last move and stepping through the game", () => {
       await expect.poll(() => status.textContent()).toBe("Viewing move 9 of 10");
       await page.keyboard.press("End");
       await expect.poll(() => status.textContent()).toBe("Current position");
+      // From anywhere on the page the arrows step too; on the board they move between holes instead.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(() => status.textContent()).toBe("Viewing move 9 of 10");
+      await page.getByRole("heading", { name: "Moves" }).click();
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(() => status.textContent()).toBe("Viewing move 8 of 10");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => status.textContent()).toBe("Current position");
+      await page.locator("svg.board .hole[tabindex='0']").focus();
+      await page.keyboard.press("ArrowLeft");
+      expect(await status.textContent()).toBe("Current position");
 
       // Dark mode: the marks of the last move stand out on the slate board.
       const dark = await open(table.id, { token: table.clients[seat]?.seatToken, scheme: "dark" });

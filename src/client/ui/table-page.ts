@@ -122,6 +122,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     },
   });
   const moves = new MoveList(i18n, (ply) => replay.goTo(ply));
+  document.addEventListener("keydown", (event) => replay.pageKey(event));
 
   const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
   const gameOver = new GameOverDialog(i18n, client, !options.embed);

@@ -8,7 +8,8 @@
  * (or End) from the present; a new game goes back to the present.
  *
  * Keys, with the focus on the controls: left and right arrows step, Home goes
- * to the start, End to now. Clicking a move in the move list shows the
+ * to the start, End to now. Elsewhere on the page the arrows step too
+ * (`pageKey`), as on Lichess. Clicking a move in the move list shows the
  * position after it.
  */
 import { type Game, holeName } from "../../../rules/index.ts";
@@ -213,6 +214,22 @@ export class Replay {
     if (control === "back") this.goTo(at - 1);
     if (control === "forward") this.goTo(at + 1);
     if (control === "last") this.goLive();
+  }
+
+  /**
+   * A key pressed anywhere on the page that nothing else took: left and right
+   * arrows step through the game while there is one to step through. Fields,
+   * the board (whose arrows move between holes) and the controls themselves
+   * keep their keys.
+   */
+  pageKey(event: KeyboardEvent): void {
+    if (this.element.hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest("input, textarea, select, [contenteditable], svg.board, .replay")) return;
+    const control = event.key === "ArrowLeft" ? "back" : event.key === "ArrowRight" ? "forward" : null;
+    if (!control) return;
+    event.preventDefault();
+    this.press(control);
   }
 
   private onKey(event: KeyboardEvent): void {
