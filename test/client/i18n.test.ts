@@ -65,6 +65,15 @@ describe("translations", () => {
     i18n.set("nb");
     expect(i18n.error("seat-taken")).toBe("Noen tok akkurat den plassen.");
   });
+
+  it("say whose turn with a colour as the language says it: a colour's name is never inflected into a phrase", () => {
+    // "Sinun vuorosi: siirrä väriä punainen" put a nominative where Finnish needs another case.
+    const fi = new I18n("fi");
+    expect(fi.t("yourTurnColour", { colour: fi.colour("N") })).toBe(isolated`Sinun vuorosi (${"punainen"})`);
+    expect(fi.t("turnOfColour", { name: "Aino", colour: fi.colour("N") })).toBe(
+      isolated`Vuorossa: ${"Aino"} (${"punainen"})`,
+    );
+  });
 });
 
 describe("the browser's language", () => {

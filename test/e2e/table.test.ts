@@ -55,6 +55,12 @@ describe("a classic table in the browser", () => {
     const id = await createFromForm(host.page);
     const link = await host.page.locator("#share-link").inputValue();
     expect(link).toBe(`${baseUrl}/t/${id}`);
+    // The field shows the link's end, the table's id, rather than the host every link shares.
+    await expect
+      .poll(() =>
+        host.page.locator("#share-link").evaluate((input) => input.scrollLeft + input.clientWidth >= input.scrollWidth),
+      )
+      .toBe(true);
     await host.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     await host.page.getByRole("button", { name: "Copy link" }).click();
     await expect.poll(() => host.page.locator(".copy-status").textContent()).toBe("Copied!");
@@ -110,6 +116,10 @@ describe("a classic table in the browser", () => {
       expect(await shake(watcher.page)).toBe("none");
       // The reason goes after a few seconds.
       await expect.poll(() => watcher.page.locator(".pick-hint").isHidden(), { timeout: 5000 }).toBe(true);
+      // A watcher of a full game in play is not told to take a free seat: there is none until it ends.
+      expect(await watcher.page.locator(".hint", { hasText: "You are watching this game" }).textContent()).toBe(
+        "You are watching this game. If a seat is free when it ends, you can take it for the next one.",
+      );
       await watcher.page.emulateMedia({ reducedMotion: null });
     }
 

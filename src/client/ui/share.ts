@@ -23,6 +23,11 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
     "aria-label": i18n.t("shareLink"),
     onfocus: () => input.select(),
   });
+  // A link longer than its field shows its end, the table's own part, rather than the host that every
+  // link shares: scrolled there once the box is on the page.
+  requestAnimationFrame(() => {
+    input.scrollLeft = input.scrollWidth;
+  });
   const status = h("span", { class: "copy-status", role: "status" });
   // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
   const canShare = typeof navigator.share === "function";

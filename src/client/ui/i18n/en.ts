@@ -65,7 +65,7 @@ const messages = {
   waitingForHost: "Waiting for the host to start the game…",
   watching_one: "{n} watching",
   watching_other: "{n} watching",
-  spectatorHint: "You are watching. Take a free seat to play.",
+  spectatorHint: "You are watching this game. If a seat is free when it ends, you can take it for the next one.",
   yourTurn: "Your turn",
   yourTurnColour: "Your turn: move {colour}",
   turnOf: "{name} to move",

@@ -63,7 +63,7 @@ export const nb: Translation = {
     waitingForHost: "Venter på at verten starter spillet…",
     watching_one: "{n} ser på",
     watching_other: "{n} ser på",
-    spectatorHint: "Du ser på. Ta en ledig plass for å spille.",
+    spectatorHint: "Du ser på dette partiet. Blir en plass ledig når det er slutt, kan du ta den i neste parti.",
     yourTurn: "Din tur",
     yourTurnColour: "Din tur: flytt {colour}",
     turnOf: "Tur: {name}",

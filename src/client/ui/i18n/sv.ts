@@ -63,7 +63,7 @@ export const sv: Translation = {
     waitingForHost: "Väntar på att värden startar spelet…",
     watching_one: "{n} tittar",
     watching_other: "{n} tittar",
-    spectatorHint: "Du tittar på. Ta en ledig plats för att spela.",
+    spectatorHint: "Du tittar på det här partiet. Blir en plats ledig när det är slut kan du ta den till nästa parti.",
     yourTurn: "Din tur",
     yourTurnColour: "Din tur: flytta {colour}",
     turnOf: "På tur: {name}",
