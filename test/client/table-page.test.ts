@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { type Identity, TableModel } from "../../src/client/sdk/index.ts";
 import { I18n } from "../../src/client/ui/i18n/index.ts";
-import { announcement } from "../../src/client/ui/table-page/announcements.ts";
+import { announcement, ownNotice } from "../../src/client/ui/table-page/announcements.ts";
 import { leaverFate, leaverSentence } from "../../src/client/ui/table-page/leaver-fate.ts";
 import { rematchState } from "../../src/client/ui/table-page/rematch-state.ts";
 import { scoreText } from "../../src/client/ui/table-page/score-text.ts";
@@ -239,6 +239,23 @@ describe("moves the computer made", () => {
     t.table.record(t.commands.back(seated(1), 101_000));
     t.follow();
     expect(t.said.at(-1)).toBe(isolated`${"Bjørn"} is back`);
+  });
+
+  it("when the clock ran out on your turn, you are shown so, with the move the computer played; the others are not", () => {
+    const t = startedTable({ players: 2, clock: { kind: "move", seconds: 10 } });
+    play(t, 1); // Bjørn to move; his time runs out
+    const [entry] = t.table.record(t.commands.tick(t.commands.deadline ?? 0));
+    t.follow();
+    if (entry?.event.type !== "moved") throw new Error("the clock played no move");
+    const { event } = entry;
+    expect(ownNotice(t.i18n, event, seated(1))).toBe(
+      isolated`Your time ran out: the computer played ${event.path} for you`,
+    );
+    expect(ownNotice(t.i18n, event, seated(0))).toBeNull();
+    expect(ownNotice(t.i18n, event, SPECTATOR)).toBeNull();
+    expect(ownNotice(new I18n("fi"), event, seated(1))).toBe(
+      isolated`Aikasi loppui: tietokone siirsi puolestasi ${event.path}`,
+    );
   });
 });
 

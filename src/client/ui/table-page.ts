@@ -22,7 +22,7 @@ import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
 import { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
-import { announcement } from "./table-page/announcements.ts";
+import { announcement, ownNotice } from "./table-page/announcements.ts";
 import { AwayNotice } from "./table-page/away-notice.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
@@ -239,6 +239,9 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   client.on("event", ({ event, model }) => {
     const said = announcement(i18n, event, model, playerNames(i18n, model));
     if (said !== null) live.textContent = said;
+    const you = client.you;
+    // Shown, and written again in another language if the player switches: the notice is a function of both.
+    if (ownNotice(i18n, event, you) !== null) notices.show(() => ownNotice(i18n, event, you) ?? "", "info");
     // Your own moves were animated as you made them; the computer's, even for your seat, are animated now.
     const someoneElse = event.type === "moved" && (event.seat !== client.you.seat || event.by !== undefined);
     if (someoneElse && model.lastMove && !replay.past) {

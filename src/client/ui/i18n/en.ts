@@ -148,6 +148,7 @@ const messages = {
   movedByTimeout: "Time ran out: the computer moved",
   movedByComputer: "Played by the computer",
   announceTimeout: "{name}'s time ran out: the computer moved for them",
+  yourTimeRanOut: "Your time ran out: the computer played {move} for you",
   announceComputerMove: "{name} (computer): {move}",
   announceAway: "The computer now plays for {name}",
   announceBack: "{name} is back",

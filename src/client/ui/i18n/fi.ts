@@ -147,6 +147,7 @@ export const fi: Translation = {
     movedByTimeout: "Aika loppui: tietokone siirsi",
     movedByComputer: "Tietokoneen siirto",
     announceTimeout: "Pelaajan {name} aika loppui: tietokone siirsi hänen puolestaan",
+    yourTimeRanOut: "Aikasi loppui: tietokone siirsi puolestasi {move}",
     announceComputerMove: "{name} (tietokone): {move}",
     announceAway: "Tietokone pelaa nyt pelaajan {name} puolesta",
     announceBack: "{name} palasi peliin",

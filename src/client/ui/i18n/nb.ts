@@ -147,6 +147,7 @@ export const nb: Translation = {
     movedByTimeout: "Tiden gikk ut: datamaskinen flyttet",
     movedByComputer: "Spilt av datamaskinen",
     announceTimeout: "Tiden gikk ut for {name}, så datamaskinen gjorde trekket",
+    yourTimeRanOut: "Tiden din gikk ut: datamaskinen gjorde trekket {move} for deg",
     announceComputerMove: "{name} (datamaskinen): {move}",
     announceAway: "Datamaskinen spiller nå for {name}",
     announceBack: "{name} er tilbake",

@@ -147,6 +147,7 @@ export const sv: Translation = {
     movedByTimeout: "Tiden tog slut: datorn flyttade",
     movedByComputer: "Spelat av datorn",
     announceTimeout: "Tiden tog slut för {name}, så datorn gjorde draget",
+    yourTimeRanOut: "Din tid tog slut: datorn gjorde draget {move} åt dig",
     announceComputerMove: "{name} (datorn): {move}",
     announceAway: "Datorn spelar nu för {name}",
     announceBack: "{name} är tillbaka",

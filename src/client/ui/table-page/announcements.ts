@@ -5,7 +5,7 @@
  * coming back, and a player leaving or being counted out. Pure, so it is
  * tested under Node.
  */
-import type { TableEvent, TableModel } from "../../sdk/index.ts";
+import type { Identity, TableEvent, TableModel } from "../../sdk/index.ts";
 import type { I18n } from "../i18n/index.ts";
 import { leaveReason, leaverFate, leaverSentence } from "./leaver-fate.ts";
 
@@ -42,4 +42,16 @@ export function announcement(
     default:
       return null;
   }
+}
+
+/**
+ * What the page shows the player themselves, beyond what it says aloud to
+ * everyone: that the clock ran out on their turn and the table moved for
+ * them, which the board alone does not tell (the piece just moves).
+ */
+export function ownNotice(i18n: I18n, event: TableEvent, you: Identity): string | null {
+  if (event.type === "moved" && event.by === "timeout" && event.seat === you.seat) {
+    return i18n.t("yourTimeRanOut", { move: event.path });
+  }
+  return null;
 }
