@@ -73,6 +73,11 @@ describe("a classic table in the browser", () => {
 
     // A friend opens the share link and sits down; a third visitor only watches.
     await guest.page.goto(link);
+    // The friend is told whose table it is before sitting down.
+    await expect
+      .poll(() => guest.page.locator(".join-card .invitation").textContent())
+      .toBe(isolated`${"Aino"} is waiting for you to join`);
+    await screenshot(guest.page, "classic-0-invited");
     await takeSeat(guest.page, 1, "Bjørn");
     await watcher.page.goto(link);
     await watcher.page.waitForSelector("#app[data-status]");

@@ -213,6 +213,8 @@ const messages = {
   // The waiting room, feedback and the end of a game.
   creatorSeat: "You take seat 1. Friends join from the link.",
   joinHeading: "Play at this table",
+  invitation_one: "{names} is waiting for you to join",
+  invitation_other: "{names} are waiting for you to join",
   sitDown: "Sit down",
   shareButton: "Share…",
   shareText: "Join my game of Chinese Checkers",

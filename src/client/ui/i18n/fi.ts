@@ -211,6 +211,8 @@ export const fi: Translation = {
     // The waiting room, feedback and the end of a game.
     creatorSeat: "Istut paikalle 1. Ystävät tulevat mukaan linkistä.",
     joinHeading: "Pelaa tässä pöydässä",
+    invitation_one: "{names} odottaa sinua mukaan",
+    invitation_other: "{names} odottavat sinua mukaan",
     sitDown: "Istu pöytään",
     shareButton: "Jaa…",
     shareText: "Tule pelaamaan kiinanshakkia",

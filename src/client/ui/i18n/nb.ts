@@ -211,6 +211,8 @@ export const nb: Translation = {
     // The waiting room, feedback and the end of a game.
     creatorSeat: "Du tar plass 1. Venner blir med via lenken.",
     joinHeading: "Spill ved dette bordet",
+    invitation_one: "{names} venter på at du skal bli med",
+    invitation_other: "{names} venter på at du skal bli med",
     sitDown: "Sett deg",
     shareButton: "Del…",
     shareText: "Bli med og spill kinasjakk",

@@ -211,6 +211,8 @@ export const sv: Translation = {
     // The waiting room, feedback and the end of a game.
     creatorSeat: "Du tar plats 1. Vänner ansluter via länken.",
     joinHeading: "Spela vid det här bordet",
+    invitation_one: "{names} väntar på att du ska vara med",
+    invitation_other: "{names} väntar på att du ska vara med",
     sitDown: "Sätt dig",
     shareButton: "Dela…",
     shareText: "Spela kinaschack med mig",

@@ -30,6 +30,8 @@ export class Lobby {
   private readonly shareLink: string | null;
   private readonly joinCard: HTMLElement;
   private readonly joinHeading = h("h2", { id: "join-heading" });
+  /** Who is at the table already, so that a friend opening the link knows whose table it is. */
+  private readonly invitation = h("p", { class: "invitation" });
   private readonly sitDown: HTMLButtonElement;
   private readonly start = new Section(h("section", { class: "start-slot" }));
   private readonly share = new Section(h("div", { class: "share-slot" }));
@@ -53,18 +55,25 @@ export class Lobby {
       "section",
       { class: "join-card", "aria-labelledby": "join-heading" },
       this.joinHeading,
+      this.invitation,
       seats.joinRow,
       this.sitDown,
     );
     this.element = h("div", { class: "lobby" }, this.joinCard, this.start.element, this.share.element);
   }
 
-  render({ model, you }: TableView): void {
+  render({ model, you, names }: TableView): void {
     const { i18n, client } = this;
     const free = model.seats.filter((seat) => !seat.name).map((seat) => seat.seat);
     const canSit = you.seat === null && model.status !== "playing" && free.length > 0;
     this.joinCard.hidden = !canSit;
     this.joinHeading.textContent = i18n.t("joinHeading");
+    const seated = model.seats
+      .filter((seat) => seat.name || seat.computer !== null)
+      .map((seat) => names[seat.seat] ?? "");
+    this.invitation.textContent =
+      seated.length > 0 ? i18n.count("invitation", seated.length, { names: i18n.list(seated) }) : "";
+    this.invitation.hidden = seated.length === 0;
     this.sitDown.textContent = i18n.t("sitDown");
 
     const startable = model.status === "waiting" && you.host && model.seatsFilled;
