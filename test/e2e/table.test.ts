@@ -78,6 +78,8 @@ describe("a classic table in the browser", () => {
       .poll(() => guest.page.locator(".join-card .invitation").textContent())
       .toBe(isolated`${"Aino"} is waiting for you to join`);
     await screenshot(guest.page, "classic-0-invited");
+    // The table's settings are open while the friend decides; folded once the game is on (below).
+    expect(await guest.page.locator(".table-settings[open]").count()).toBe(1);
     await takeSeat(guest.page, 1, "Bjørn");
     await watcher.page.goto(link);
     await watcher.page.waitForSelector("#app[data-status]");
@@ -90,6 +92,7 @@ describe("a classic table in the browser", () => {
     const boardOpacity = (page: Page) => page.locator(".board-wrap").evaluate((el) => getComputedStyle(el).opacity);
     await expect.poll(() => boardOpacity(host.page)).toBe("1");
     await screenshot(host.page, "classic-1-start");
+    expect(await guest.page.locator(".table-settings[open]").count()).toBe(0);
 
     // A wrong click answers at once, in words, with the hole shaken (only flashed under reduced motion).
     {

@@ -193,8 +193,10 @@ describe("your side and the game", () => {
       // Names and labels are as ever.
       expect(await page.locator('[data-hole="i5"]').getAttribute("aria-label")).toMatch(/^\u2068i5\u2069, /);
 
-      // The table's settings beside the board.
+      // The table's settings beside the board: folded during the game, open at a click.
       const setting = (key: string) => page.locator(`.table-settings dd[data-setting="${key}"]`).textContent();
+      expect(await page.locator(".table-settings").getAttribute("open")).toBeNull();
+      await page.locator(".table-settings summary").click();
       expect(await page.locator(".table-settings").getAttribute("open")).not.toBeNull();
       expect(await setting("variant")).toBe("Classic race");
       expect(await setting("players")).toBe("3");

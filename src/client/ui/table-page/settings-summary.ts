@@ -3,8 +3,10 @@
  * during a game: the variant, players and colours, pieces, long jumps, teams
  * and who partners whom, the clock, who begins and the computer players'
  * levels. `settingsSummary` writes the rows (pure, tested under Node);
- * `SettingsSummary` draws them as a definition list in a `<details>`, open on
- * a wide screen and folded on a phone.
+ * `SettingsSummary` draws them as a definition list in a `<details>`: open in
+ * the waiting room on a wide screen (a friend reads what they are joining),
+ * folded once the game is on (the seats, clocks and moves need the room) and
+ * always on a phone, unless the visitor opened or closed it themselves.
  */
 import type { Clock, Level } from "../../../protocol/index.ts";
 import { oppositePoint, type Point, type Settings, seating, type Variant, variantOf } from "../../../rules/index.ts";
@@ -173,16 +175,24 @@ export class SettingsSummary {
   private readonly heading = h("summary", {});
   private readonly list = new Section(h("dl", { class: "settings-list" }));
   private readonly i18n: I18n;
+  /** Whether the visitor opened or closed the settings themselves. */
+  private chosen = false;
 
   constructor(i18n: I18n) {
     this.i18n = i18n;
     this.element = h("details", { class: "table-settings" }, this.heading, this.list.element);
-    // Open beside the board on a wide screen; folded under it on a phone, where the seats matter more.
-    this.element.open = typeof matchMedia !== "function" || !matchMedia("(max-width: 52rem)").matches;
+    // A click on the summary (or Enter or Space on it) is the visitor's own choice, kept from then on.
+    this.heading.addEventListener("click", () => {
+      this.chosen = true;
+    });
   }
 
   render(view: TableView): void {
     const { i18n } = this;
+    if (!this.chosen) {
+      const wide = typeof matchMedia !== "function" || !matchMedia("(max-width: 52rem)").matches;
+      this.element.open = wide && view.model.status === "waiting";
+    }
     const rows = settingsSummary(i18n, summaryInput(view));
     this.heading.textContent = i18n.t("settingsHeading");
     this.list.update([i18n.language, rows], () =>
