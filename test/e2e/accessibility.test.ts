@@ -80,7 +80,7 @@ describe("accessibility", () => {
       {
         const { context, page } = await open(locale, scheme);
         await page.goto("/");
-        await page.locator("form button[type=submit]").waitFor();
+        await page.locator("form button[type=submit]").first().waitFor();
         expect.soft(await page.title()).toBe(title);
         expect.soft(await page.locator("h1").textContent()).toBe(heading);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);

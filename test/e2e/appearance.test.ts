@@ -19,7 +19,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { createTable, hostTokenKey, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
 import { formatPath, POINTS } from "../../src/rules/index.ts";
-import { baseUrl, DESKTOP, fetchFromOwnAddress, launch, overflowsSideways, PHONE, screenshotDir } from "./helpers.ts";
+import {
+  baseUrl,
+  DESKTOP,
+  fetchFromOwnAddress,
+  launch,
+  openMoreSettings,
+  overflowsSideways,
+  PHONE,
+  screenshotDir,
+} from "./helpers.ts";
 
 let browser: Browser;
 let id: string;
@@ -212,6 +221,7 @@ describe("the table's colours, marks and dark mode", () => {
       ] as const) {
         const { context, page } = await open(scheme, viewport);
         await page.goto("/");
+        await openMoreSettings(page);
         await page.locator("#players").selectOption("6");
         await shot(page, `create-${scheme}-${device}`);
         expect(luminance((await colours(page)).page) < 0.03).toBe(scheme === "dark");

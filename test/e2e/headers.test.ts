@@ -102,7 +102,7 @@ describe("the pages work under their Content-Security-Policy", () => {
     const violations = await watchViolations(page);
 
     await page.goto("/");
-    await page.getByRole("button", { name: "Create table" }).waitFor();
+    await page.getByRole("button", { name: "Play a friend" }).waitFor();
 
     await page.goto(`/t/${id}`);
     await page.waitForSelector("#app[data-status]");

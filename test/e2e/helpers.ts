@@ -79,10 +79,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Creates a table from the front page with the form, under `name`: the page
- * lands on the table with its creator in seat 1 (unless the choice was
- * computers alone, where nobody sits and no name is asked for). Returns the
- * table's id.
+ * Creates a table from the front page with the whole form ("More settings"
+ * unfolded), under `name`: the page lands on the table with its creator in
+ * seat 1 (unless the choice was computers alone, where nobody sits and no
+ * name is asked for). Returns the table's id.
  */
 export async function createFromForm(
   page: Page,
@@ -90,6 +90,7 @@ export async function createFromForm(
   name = "Aino",
 ): Promise<string> {
   await page.goto("/");
+  await openMoreSettings(page);
   await choose?.(page);
   const nameField = page.locator("#creator-name");
   const sitting = (await nameField.count()) > 0;
@@ -98,6 +99,12 @@ export async function createFromForm(
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]{24}$/);
   await page.waitForSelector(sitting ? '#app[data-seat="0"]' : "#app[data-status]");
   return new URL(page.url()).pathname.split("/").pop() as string;
+}
+
+/** Unfolds the front page's whole form, folded under "More settings" below the one-click games. */
+export async function openMoreSettings(page: Page): Promise<void> {
+  const more = page.locator("details.more-settings");
+  if ((await more.getAttribute("open")) === null) await more.locator("summary").click();
 }
 
 /** A page, or a frame in one (an embedded table): what the helpers below click and read. */

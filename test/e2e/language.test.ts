@@ -39,11 +39,11 @@ describe("languages", () => {
     await switcher.selectOption("fi");
 
     // The front page asks for a name, in Finnish, before it makes a table; then its creator sits in seat 1.
-    await page.getByRole("button", { name: "Luo pöytä" }).click();
+    await page.getByRole("button", { name: "Pelaa kaverin kanssa" }).click();
     await expect.poll(() => page.locator(".notice").textContent()).toBe("Valitse 1–24 merkin nimi.");
     expect(new URL(page.url()).pathname).toBe("/");
     await page.locator("#creator-name").fill("Aino");
-    await page.getByRole("button", { name: "Luo pöytä" }).click();
+    await page.getByRole("button", { name: "Pelaa kaverin kanssa" }).click();
     await page.waitForURL(/\/t\//);
     await page.waitForSelector('#app[data-seat="0"]');
     expect(await page.locator(".seat.you .badge").textContent()).toBe("sinä");

@@ -1,10 +1,13 @@
 /**
- * The front page (`/`): your name and the game's settings; create a table,
- * then go to it with the host token kept in localStorage for that table,
- * already seated in seat 1 under that name (remembered for the next time).
- * To play against the computer, choose how many computer players (or
- * computers alone, to watch: then you only watch) and their level: they are
- * seated before the page goes to the table.
+ * The front page (`/`): your name, then a game in one click: "Play a friend"
+ * (a table for two, its link ready to send) or "Play the computer" (a table
+ * for two that starts as the computer sits down, so the game is on when the
+ * page arrives). "More settings" unfolds the whole form: the variant, players,
+ * colours, clock, who begins, and the computer players (or computers alone,
+ * to watch) and their level. Either way the table is created, its host token
+ * kept in localStorage for it, the creator seated in seat 1 under that name
+ * (remembered for the next time) and the computers after, before the page
+ * goes to the table.
  */
 import { NameSchema } from "../../protocol/index.ts";
 import {
@@ -24,6 +27,7 @@ import {
   TableClient,
   TableError,
   type TableSettings,
+  type TableSettingsInput,
   type TokenStore,
   webStorageTokens,
 } from "../sdk/index.ts";
@@ -111,6 +115,17 @@ async function seatEveryone(
   }
 }
 
+/** What a submit button of the form makes: a one-click table, or the one the settings describe. */
+type Action = "friend" | "computer" | "settings";
+
+/** The one-click tables: the default race for two; against the computer it starts as the computer sits down. */
+const QUICK: Readonly<
+  Record<Exclude<Action, "settings">, { settings: TableSettingsInput; computers: ComputerChoice }>
+> = {
+  friend: { settings: { players: 2 }, computers: 0 },
+  computer: { settings: { players: 2, startWhenFull: true }, computers: 1 },
+};
+
 export function mountCreate(root: HTMLElement, i18n: I18n): void {
   const store = storage();
   const tokens = store ? webStorageTokens(store) : memoryTokens();
@@ -132,6 +147,8 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   /** The creator's name: the one you last played under on this device, to begin with. */
   let name = rememberedName(store);
   let busy = false;
+  /** Whether "More settings" is unfolded: the form is drawn anew on every change, and keeps it. */
+  let moreOpen = false;
 
   /** Keeps the settings playable after a change: later fields give way to earlier ones. */
   function normalise(): void {
@@ -267,9 +284,23 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
           );
     const submit = h(
       "button",
-      { type: "submit", class: "primary big", disabled: busy },
+      { type: "submit", name: "action", value: "settings", class: "primary big", disabled: busy },
       i18n.t(busy ? "creating" : "createButton"),
     );
+    // The first submit button is the form's default: Enter in the name field plays a friend.
+    const quick = (action: Exclude<Action, "settings">, label: MessageKey, hint: MessageKey, primary: boolean) =>
+      h(
+        "button",
+        {
+          type: "submit",
+          name: "action",
+          value: action,
+          class: `quick big${primary ? " primary" : ""}`,
+          disabled: busy,
+        },
+        h("span", { class: "quick-label" }, i18n.t(label)),
+        h("span", { class: "quick-hint" }, i18n.t(hint)),
+      );
     // Rebuilding the form keeps the keyboard focus where it was.
     const focused =
       document.activeElement instanceof HTMLElement && form.contains(document.activeElement)
@@ -282,75 +313,92 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       h("p", { class: "rules-link" }, h("a", { href: rulesHref(i18n) }, i18n.t("howToPlay"))),
       nameField,
       h(
-        "fieldset",
-        {},
-        h("legend", {}, i18n.t("variant")),
-        VARIANT_NAMES.map((variant) => radio(variant, VARIANT_LABELS[variant])),
+        "div",
+        { class: "quick-start" },
+        quick("friend", "quickFriend", "quickFriendHint", true),
+        quick("computer", "quickComputer", "quickComputerHint", false),
       ),
       h(
-        "div",
-        { class: "row" },
-        select("players", "players", playerChoices, String(state.players), (value) => {
-          state.players = Number(value);
-          render();
-        }),
+        "details",
+        {
+          class: "more-settings",
+          open: moreOpen,
+          ontoggle: (event: Event) => {
+            moreOpen = (event.target as HTMLDetailsElement).open;
+          },
+        },
+        h("summary", {}, i18n.t("moreSettings")),
+        h(
+          "fieldset",
+          {},
+          h("legend", {}, i18n.t("variant")),
+          VARIANT_NAMES.map((variant) => radio(variant, VARIANT_LABELS[variant])),
+        ),
+        h(
+          "div",
+          { class: "row" },
+          select("players", "players", playerChoices, String(state.players), (value) => {
+            state.players = Number(value);
+            render();
+          }),
+          coloured
+            ? select("colours", "coloursPerPlayer", colourChoices, String(state.colours), (value) => {
+                state.colours = Number(value) as 1 | 2 | 3;
+                render();
+              })
+            : null,
+        ),
         coloured
-          ? select("colours", "coloursPerPlayer", colourChoices, String(state.colours), (value) => {
-              state.colours = Number(value) as 1 | 2 | 3;
+          ? check("pieces15", "pieces15", state.pieces === 15, valid({ ...state, pieces: 15 }), (on) => {
+              state.pieces = on ? 15 : 10;
               render();
             })
           : null,
-      ),
-      coloured
-        ? check("pieces15", "pieces15", state.pieces === 15, valid({ ...state, pieces: 15 }), (on) => {
-            state.pieces = on ? 15 : 10;
-            render();
-          })
-        : null,
-      check("longJump", "longJump", state.longJump, true, (on) => {
-        state.longJump = on;
-        render();
-      }),
-      coloured
-        ? check("teams", "teams", state.teams, valid({ ...state, teams: true }), (on) => {
-            state.teams = on;
-            render();
-          })
-        : null,
-      select(
-        "turnClock",
-        "turnClock",
-        CLOCKS.map(([clock, key]) => [clockValue(clock), i18n.t(key), true]),
-        clockValue(state.clock),
-        (value) => {
-          state.clock = CLOCKS.find(([clock]) => clockValue(clock) === value)?.[0] ?? null;
-          render();
-        },
-      ),
-      select("firstPlayer", "whoBegins", firstPlayerChoices, String(state.firstPlayer ?? ""), (value) => {
-        state.firstPlayer = value === "" ? null : Number(value);
-        render();
-      }),
-      h(
-        "div",
-        { class: "row" },
-        select("computers", "computerPlayers", computerOptions, choiceValue(computers), (value) => {
-          computers = parseChoice(value);
+        check("longJump", "longJump", state.longJump, true, (on) => {
+          state.longJump = on;
           render();
         }),
+        coloured
+          ? check("teams", "teams", state.teams, valid({ ...state, teams: true }), (on) => {
+              state.teams = on;
+              render();
+            })
+          : null,
         select(
-          "computerLevel",
-          "computerLevel",
-          LEVELS.map((option): [string, string, boolean] => [option, i18n.t(`level_${option}`), true]),
-          level,
+          "turnClock",
+          "turnClock",
+          CLOCKS.map(([clock, key]) => [clockValue(clock), i18n.t(key), true]),
+          clockValue(state.clock),
           (value) => {
-            level = value as Level;
+            state.clock = CLOCKS.find(([clock]) => clockValue(clock) === value)?.[0] ?? null;
             render();
           },
-          computers === 0,
         ),
+        select("firstPlayer", "whoBegins", firstPlayerChoices, String(state.firstPlayer ?? ""), (value) => {
+          state.firstPlayer = value === "" ? null : Number(value);
+          render();
+        }),
+        h(
+          "div",
+          { class: "row" },
+          select("computers", "computerPlayers", computerOptions, choiceValue(computers), (value) => {
+            computers = parseChoice(value);
+            render();
+          }),
+          select(
+            "computerLevel",
+            "computerLevel",
+            LEVELS.map((option): [string, string, boolean] => [option, i18n.t(`level_${option}`), true]),
+            level,
+            (value) => {
+              level = value as Level;
+              render();
+            },
+            computers === 0,
+          ),
+        ),
+        submit,
       ),
-      submit,
     ]);
     if (focused) document.getElementById(focused)?.focus();
     preview.update({ variant: state.variant, pieces: startingPieces(state), moves: NO_MOVES, lastMove: null });
@@ -359,8 +407,15 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (busy) return;
+    const submitter = (event as SubmitEvent).submitter;
+    const action: Action =
+      submitter instanceof HTMLButtonElement && (submitter.value === "computer" || submitter.value === "settings")
+        ? submitter.value
+        : "friend";
+    const { settings, computers: chosen } =
+      action === "settings" ? { settings: state as TableSettingsInput, computers } : QUICK[action];
     // The name is checked as the table will check it, before there is a table.
-    const sitting = computers !== "all";
+    const sitting = chosen !== "all";
     const checked = NameSchema.safeParse(name);
     if (sitting && !checked.success) {
       notices.show(() => i18n.error("bad-name"));
@@ -372,9 +427,16 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     busy = true;
     render();
     try {
-      const table = await createTable(location.origin, state);
+      const table = await createTable(location.origin, settings);
       tokens.set(hostTokenKey(table.id), table.hostToken);
-      await seatEveryone(table.id, tokens, seatName, computerSeats(state.players, computers), level);
+      const players = settings.players ?? DEFAULT_SETTINGS.players;
+      await seatEveryone(
+        table.id,
+        tokens,
+        seatName,
+        computerSeats(players, chosen),
+        action === "settings" ? level : "normal",
+      );
       location.assign(`/t/${encodeURIComponent(table.id)}`);
     } catch (error) {
       busy = false;
