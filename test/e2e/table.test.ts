@@ -164,6 +164,13 @@ describe("a classic table in the browser", () => {
         // Clicking: the piece, and every hole it can reach lights up.
         await page.locator(`[data-hole="${from}"]`).click();
         expect(await page.locator(".hole.destination").count()).toBeGreaterThan(0);
+        // A destination is a hollow ring, never a disc that could pass for a piece.
+        expect(
+          await page
+            .locator(".hole.destination:not(:hover) .marker")
+            .first()
+            .evaluate((marker) => getComputedStyle(marker).fill),
+        ).toBe("none");
         expect(await page.locator(`[data-hole="${to}"]`).getAttribute("class")).toContain("destination");
         if (chain) {
           // Pointing at the chain's end shows the whole path, every landing numbered.
