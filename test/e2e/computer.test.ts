@@ -28,6 +28,7 @@ import {
   screenshot,
   snapshot,
   visitor,
+  winnerLine,
 } from "./helpers.ts";
 
 let browser: Browser;
@@ -108,7 +109,7 @@ describe("one person against the computer", () => {
     await page.waitForSelector('#app[data-status="over"]', { timeout: 10_000 });
     const result = (await snapshot(id)).game?.result;
     const winner = result?.winners[0] === 0 ? "Aino" : "Computer 2";
-    expect(await page.locator(".status .winner").textContent()).toBe(isolated`${winner} wins!`);
+    expect(await winnerLine(page)).toBe(isolated`${winner} wins!`);
     expect(await page.locator(".standings tbody tr").first().textContent()).toContain(winner);
     const plies = (await snapshot(id)).game?.moves.length ?? 0;
     expect(await moveCount(page)).toBe(plies);

@@ -319,12 +319,23 @@ describe("playing", () => {
     expect(await host.page.evaluate(() => document.activeElement?.id)).toBe("game-over-heading");
     expect(await card.locator(".end-winner").textContent()).toBe(isolated`${winner} wins!`);
     expect(await card.locator(".end-reason").textContent()).toBe(isolated`${winner} is home first.`);
-    expect(await host.page.locator(".status .reason").textContent()).toBe(isolated`${winner} is home first.`);
-    expect(await card.locator(".end-places tbody tr").allTextContents()).toEqual([`1st${winner}`, `2nd${loser}`]);
-    expect(await card.locator(".end-scores li").allTextContents()).toEqual([
+    // The result is said once: the card says who won; beside it the places and the score, each once.
+    expect(await host.page.locator(".status .winner, .status .reason").count()).toBe(0);
+    expect(await card.locator("table, .end-scores").count()).toBe(0);
+    const side = host.page.locator("aside.side");
+    expect(await side.locator(".standings tbody tr").first().textContent()).toBe(`1st${winner}`);
+    expect(await side.locator(".standings tbody tr").allTextContents()).toEqual([`1st${winner}`, `2nd${loser}`]);
+    expect(await side.locator(".score-table tbody tr").allTextContents()).toEqual([
       `${winner}1 pt · 1 game`,
       `${loser}0 pts · 1 game`,
     ]);
+    expect(await side.locator(".seat .score").count()).toBe(0);
+    // The card covers at most a quarter of the board.
+    const area = async (selector: string) => {
+      const box = await host.page.locator(selector).boundingBox();
+      return (box?.width ?? Number.POSITIVE_INFINITY) * (box?.height ?? Number.POSITIVE_INFINITY);
+    };
+    expect(await area(".game-over")).toBeLessThanOrEqual(0.25 * (await area("svg.board")));
     expect(await card.getByRole("button", { name: "Rematch" }).count()).toBe(1);
     expect(await card.getByRole("link", { name: "New table" }).getAttribute("href")).toBe("/");
     await expect.poll(async () => (await inPage<number[]>(host.page, "tones")).includes(1046.5)).toBe(true);
@@ -334,7 +345,10 @@ describe("playing", () => {
     const guestCard = guest.page.getByRole("dialog", { name: "Peli päättyi" });
     await guestCard.waitFor();
     expect(await guestCard.locator(".end-reason").textContent()).toBe(isolated`${winner} ehti ensimmäisenä maaliin.`);
-    expect(await guestCard.locator(".end-places tbody tr").allTextContents()).toEqual([`1.${winner}`, `2.${loser}`]);
+    expect(await guest.page.locator("aside.side .standings tbody tr").allTextContents()).toEqual([
+      `1.${winner}`,
+      `2.${loser}`,
+    ]);
     await screenshot(guest.page, "flow-11-end-fi");
     await guest.page.setViewportSize(PHONE);
     await screenshot(guest.page, "flow-12-end-fi-phone");
@@ -354,10 +368,12 @@ describe("playing", () => {
     }
     await guest.page.locator("#language").selectOption("fi");
 
-    // Escape closes the card; the board and the side panel's result stay.
+    // Escape closes the card; the board and the side panel's result stay, and the status now says who won.
     await host.page.keyboard.press("Escape");
     expect(await card.isHidden()).toBe(true);
     expect(await host.page.locator(".standings tbody tr").count()).toBe(2);
+    await expect.poll(() => host.page.locator(".status .winner").textContent()).toBe(isolated`${winner} wins!`);
+    expect(await host.page.locator(".status .reason").textContent()).toBe(isolated`${winner} is home first.`);
     await screenshot(host.page, "flow-13-end-closed");
 
     // The rematch from the card (the guest's): it closes, and the rematch counts the guest's acceptance.

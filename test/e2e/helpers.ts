@@ -73,7 +73,15 @@ export async function visitor(browser: Browser, locale = "en-GB"): Promise<{ con
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path });
+  try {
+    await page.screenshot({ path });
+  } catch (error) {
+    // The headless shell now and then fails a capture mid-frame under load ("Unable to capture
+    // screenshot"); a second try a moment later takes it. Anything else is the test's to see.
+    if (!String(error).includes("Unable to capture screenshot")) throw error;
+    await page.waitForTimeout(250);
+    await page.screenshot({ path });
+  }
   console.log(`screenshot: ${path}`);
   return path;
 }
@@ -109,6 +117,15 @@ export async function openMoreSettings(page: Page): Promise<void> {
 
 /** A page, or a frame in one (an embedded table): what the helpers below click and read. */
 export type Surface = Pick<Page, "evaluate" | "locator" | "getByRole" | "waitForSelector">;
+
+/**
+ * Who won, where the page says it (once): on the end-of-game card while it
+ * is open, else in the status.
+ */
+export async function winnerLine(page: Surface): Promise<string | null> {
+  const card = page.locator(".game-over:not([hidden]) .end-winner");
+  return (await card.count()) > 0 ? card.textContent() : page.locator(".status .winner").textContent();
+}
 
 export async function takeSeat(page: Surface, seat: number, name: string): Promise<void> {
   await page.locator("#player-name").fill(name);

@@ -22,6 +22,7 @@ import {
   snapshot,
   takeSeat,
   visitor,
+  winnerLine,
 } from "./helpers.ts";
 
 let browser: Browser;
@@ -35,7 +36,6 @@ afterAll(async () => {
 /** The names in the seat rows, in seat order. */
 const seatNames = (page: Page) => page.locator(".seat .name").allTextContents();
 /** The running score in a seat's row. */
-const seatScore = (page: Page, seat: number) => page.locator(`.seat[data-seat="${seat}"] .score`).textContent();
 
 describe("between games", () => {
   it("shows the score, trades seats, and starts the rematch once everyone has accepted", async () => {
@@ -53,15 +53,16 @@ describe("between games", () => {
     const [winner, loser] = (await snapshot(id)).game?.result?.winners[0] === 0 ? [0, 1] : [1, 0];
     const names = ["Aino", "Bjørn"];
     for (const { page } of [host, guest]) {
-      await expect.poll(() => seatScore(page, winner)).toBe("1 pt · 1 game");
-      expect(await seatScore(page, loser)).toBe("0 pts · 1 game");
-      // The result, and the score of the players at the table, winner first.
+      // The result, and the score of the players at the table, winner first: in the score table beside the
+      // places, and not again in the seats' rows.
+      await expect.poll(() => page.locator(".score-table tbody tr").count()).toBe(2);
+      expect(await page.locator(".seat .score").count()).toBe(0);
       expect(await page.locator(".standings tbody tr").first().textContent()).toContain(names[winner]);
       expect(await page.locator(".score-table tbody tr").allTextContents()).toEqual([
         `${names[winner]}1 pt · 1 game`,
         `${names[loser]}0 pts · 1 game`,
       ]);
-      expect(await page.locator(".status .winner").textContent()).toBe(isolated`${names[winner]} wins!`);
+      expect(await winnerLine(page)).toBe(isolated`${names[winner]} wins!`);
     }
     await screenshot(host.page, "rematch-1-score");
 
@@ -80,8 +81,8 @@ describe("between games", () => {
     for (const { page } of [host, guest]) {
       await expect.poll(() => seatNames(page)).toEqual(["Bjørn", "Aino"]);
       expect(await page.locator(".swap-request").count()).toBe(0);
-      // The score went with its player.
-      expect(await seatScore(page, 1 - winner)).toBe("1 pt · 1 game");
+      // The score went with its player (the seats' rows show it again once the next game is on, below).
+      expect(await page.locator(".score-table tbody tr").first().textContent()).toBe(`${names[winner]}1 pt · 1 game`);
     }
     expect(await host.page.locator('.seat[data-seat="0"] .swatch').getAttribute("class")).toBe(swatchBefore);
     await expect.poll(() => host.page.locator("#app").getAttribute("data-seat")).toBe("1");

@@ -16,12 +16,14 @@ import {
   DESKTOP,
   gameOf,
   launch,
+  openMoreSettings,
   SMALL_PHONE,
   screenshot,
   snapshot,
   takeSeat,
   visitor,
   waitForMoves,
+  winnerLine,
 } from "./helpers.ts";
 
 /** Longer than the grace the browser tests' server gives a stalled table (STALL_GRACE_SECONDS in global-setup.ts). */
@@ -134,7 +136,7 @@ describe("a player who vanishes on their turn", () => {
     await screenshot(aino.page, "stall-4-count-out-confirm");
     await confirm.click();
     await aino.page.waitForSelector('#app[data-status="over"]');
-    expect(await aino.page.locator(".status .winner").textContent()).toBe(isolated`${"Aino"} wins!`);
+    expect(await winnerLine(aino.page)).toBe(isolated`${"Aino"} wins!`);
     expect(await aino.page.locator(".leaver-list").textContent()).toBe(
       isolated`${"Bjørn"} was counted out: their pieces were taken off the board`,
     );
@@ -144,6 +146,7 @@ describe("a player who vanishes on their turn", () => {
     // The create page offers the bank clocks; their labels fit a phone, in the longest language too.
     await aino.page.setViewportSize(SMALL_PHONE);
     await aino.page.goto("/?lang=fi");
+    await openMoreSettings(aino.page);
     await aino.page.locator("#turnClock").selectOption("bank:259200:86400");
     await aino.page.locator("#turnClock").scrollIntoViewIfNeeded();
     await screenshot(aino.page, "create-bank-clock-phone-fi");

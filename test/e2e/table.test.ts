@@ -21,6 +21,7 @@ import {
   takeSeat,
   visitor,
   waitForMoves,
+  winnerLine,
 } from "./helpers.ts";
 
 let browser: Browser;
@@ -239,7 +240,7 @@ describe("a classic table in the browser", () => {
     for (const page of everyone) await page.waitForSelector('#app[data-status="over"]');
     const winner = leaver === host.page ? "Bjørn" : "Aino";
     for (const page of everyone) {
-      expect(await page.locator(".status .winner").textContent()).toBe(isolated`${winner} wins!`);
+      expect(await winnerLine(page)).toBe(isolated`${winner} wins!`);
       expect(await page.locator(".standings tbody tr").count()).toBe(2);
       expect(await page.locator(".standings tbody tr").first().textContent()).toContain(winner);
     }

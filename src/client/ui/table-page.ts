@@ -125,7 +125,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   document.addEventListener("keydown", (event) => replay.pageKey(event));
 
   const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
-  const gameOver = new GameOverDialog(i18n, client, !options.embed);
+  const gameOver = new GameOverDialog(i18n, client, !options.embed, () => render());
   const sounds = new Sounds(i18n, store);
 
   const boardWrap = h(
@@ -215,7 +215,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       lastMove: past ? past.lastMove : optimistic.lastMove,
     });
     lobby.render(view);
-    status.render(view);
+    status.render(view, gameOver.open);
     away.render(view);
     stall.render(view);
     seats.render(view);

@@ -1,22 +1,23 @@
 /**
- * The end of a game, said clearly: when a game ends while you are at the
- * table, a card over the middle of the board (where the pieces are not by
- * then) with who won and why, the places (1st, 2nd, …, who left or was
- * counted out), the captures in the capture variant, the running score, and
- * what to do next: play again, or a new table.
+ * The end of a game, said once and clearly: when a game ends while you are
+ * at the table, a small card over the middle of the board (where the pieces
+ * are not by then) with who won and why, and what to do next: play again, or
+ * a new table. The places and the running score are beside it, in the side
+ * panel (standings.ts), not repeated on the card, which keeps it to a small
+ * part of the board.
  *
  * It is a non-modal dialog: focus moves to its heading when it opens, Escape
  * or Close dismisses it (focus goes back where it was), and the rest of the
- * page stays usable, so the final position can be looked at; the side panel
- * keeps the result too. It closes by itself when the next game starts.
+ * page stays usable, so the final position can be looked at. While it is
+ * open the side panel's status leaves the winner to it; once it closes, the
+ * status says it (`onClose` redraws the page). It closes by itself when the
+ * next game starts.
  */
 import type { TableClient } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { reasonText, winnerText } from "./reason-text.ts";
 import { REMATCH_LABEL, rematchState } from "./rematch-state.ts";
-import { byScore, hasScore, scoreText } from "./score-text.ts";
-import { placesTable } from "./standings.ts";
 import type { TableView } from "./view.ts";
 
 export class GameOverDialog {
@@ -31,10 +32,13 @@ export class GameOverDialog {
   /** Where the focus was when the card opened, to go back to when it closes. */
   private returnFocus: Element | null = null;
 
-  constructor(i18n: I18n, client: TableClient, newTable: boolean) {
+  private readonly onClose: () => void;
+
+  constructor(i18n: I18n, client: TableClient, newTable: boolean, onClose: () => void) {
     this.i18n = i18n;
     this.client = client;
     this.newTable = newTable;
+    this.onClose = onClose;
     this.section = new Section(
       h("section", {
         class: "game-over",
@@ -75,6 +79,7 @@ export class GameOverDialog {
     } else if (this.element.contains(document.activeElement)) {
       (document.activeElement as HTMLElement).blur();
     }
+    this.onClose();
   }
 
   render(view: TableView): void {
@@ -102,8 +107,6 @@ export class GameOverDialog {
       ),
       this.winnerLine(view),
       h("p", { class: "end-reason" }, reasonText(i18n, model, players)),
-      placesTable(i18n, view, "end-places"),
-      hasScore(model.seats) ? this.scores(view) : null,
       this.actions(rematch),
     ]);
     this.element.hidden = false;
@@ -117,29 +120,6 @@ export class GameOverDialog {
     const { i18n } = this;
     const line = winnerText(i18n, model, players);
     return line ? h("p", { class: "end-winner" }, line) : null;
-  }
-
-  /** The running score of the players seated now, most points first. */
-  private scores({ model, names }: TableView): HTMLElement {
-    const { i18n } = this;
-    const seated = byScore(model.seats);
-    return h(
-      "div",
-      { class: "end-scores" },
-      h("h3", {}, i18n.t("scoreTitle")),
-      h(
-        "ul",
-        {},
-        seated.map((seat) =>
-          h(
-            "li",
-            { "data-seat": seat.seat },
-            h("bdi", {}, names[seat.seat]),
-            h("span", { class: "score" }, scoreText(i18n, seat.score)),
-          ),
-        ),
-      ),
-    );
   }
 
   /** The rematch (for those who have one to accept), a new table, and nothing more. */

@@ -95,7 +95,8 @@ export class Seats {
               ),
               ...this.badges(model.status, seat, isYou),
             ),
-            scored && seat.name
+            // After a game the score table beside the places says it; the rows do not say it again.
+            scored && seat.name && !model.result
               ? h("div", { class: "score", title: i18n.t("scoreTitle") }, scoreText(i18n, seat.score))
               : null,
           ),

@@ -20,9 +20,11 @@ export class TurnStatus {
     this.i18n = i18n;
   }
 
-  render({ model, you, names, players, turn }: TableView): void {
+  /** `resultOnCard`: the end-of-game card is open and says who won; the status does not say it again. */
+  render({ model, you, names, players, turn }: TableView, resultOnCard = false): void {
     const { i18n } = this;
     const key = [
+      resultOnCard,
       model.status,
       turn,
       you,
@@ -52,8 +54,8 @@ export class TurnStatus {
             : i18n.t("nextBegins", { name: names[model.firstPlayer] });
         return [
           h("h2", { class: "state" }, i18n.t("gameOver")),
-          line && h("p", { class: "winner" }, line),
-          result && h("p", { class: "reason" }, reasonText(i18n, model, players)),
+          !resultOnCard && line && h("p", { class: "winner" }, line),
+          !resultOnCard && result && h("p", { class: "reason" }, reasonText(i18n, model, players)),
           h("p", { class: "first-player" }, next),
         ];
       }
