@@ -92,6 +92,13 @@ async function play(table: Table, plies: number): Promise<void> {
 }
 
 /** A page of its own (storage, cookies) at the table: seated when given a seat token, else a spectator. */
+/** Whether the element is wholly inside the window, the page not scrolled. */
+async function inViewport(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  const viewport = page.viewportSize();
+  return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height + 0.5;
+}
+
 async function open(
   id: string,
   options: { token?: string | null; viewport?: { width: number; height: number }; scheme?: "light" | "dark" } = {},
@@ -301,6 +308,16 @@ describe("the last move and stepping through the game", () => {
       expect(await page.locator(".trail .trail-line").getAttribute("points")).toMatch(/\d/);
       expect(await page.locator("svg.board.interactive").count()).toBe(1); // this player's turn
       await shot(page, "desktop-last-move");
+      // One screen at 1366×800: the board, both players, the replay's controls and the move list, down to its last move.
+      for (const selector of [
+        "svg.board",
+        '.seat[data-seat="0"]',
+        '.seat[data-seat="1"]',
+        ".replay",
+        ".move-list li:last-child",
+      ]) {
+        expect(await inViewport(page, selector), selector).toBe(true);
+      }
 
       const status = page.locator(".replay .replay-status");
       const pieces = () => boardPieces(page);
