@@ -109,6 +109,37 @@ export async function createFromForm(
   return new URL(page.url()).pathname.split("/").pop() as string;
 }
 
+/**
+ * The controls on the page smaller than a finger's 44 × 44 px (the board's
+ * holes aside: the board has its own aids, touch.ts): each as its tag, text
+ * and size. A checkbox or radio button is measured by its label, which is
+ * what the finger takes. Hidden ones do not count.
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, select, input, summary, textarea");
+    for (const control of Array.from(controls)) {
+      if (control.closest("svg")) continue;
+      const target =
+        control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")
+          ? (control.closest("label") ?? control)
+          : control;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const style = getComputedStyle(target);
+      if (style.visibility === "hidden" || target.closest("[hidden], [inert]")) continue;
+      if (box.height < 43.5 || box.width < 43.5) {
+        const text = (target.textContent ?? "").trim().slice(0, 30) || target.getAttribute("aria-label") || "";
+        small.push(
+          `${target.tagName.toLowerCase()}.${target.className} "${text}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
 /** Unfolds the front page's whole form, folded under "More settings" below the one-click games. */
 export async function openMoreSettings(page: Page): Promise<void> {
   const more = page.locator("details.more-settings");

@@ -35,6 +35,7 @@ import {
   overflowsSideways,
   PHONE,
   screenshotDir,
+  smallTargets,
   snapshot,
 } from "./helpers.ts";
 
@@ -438,6 +439,8 @@ describe("the last move and stepping through the game", () => {
       expect(await page.locator(".board-wrap .replay").count()).toBe(1);
       expect(await page.locator(".table-settings").getAttribute("open")).toBeNull();
       expect(await overflowsSideways(page)).toBe(false);
+      // Every control takes a finger: 44 × 44 px at least, links in the text and checkboxes' labels too.
+      expect(await smallTargets(page)).toEqual([]);
       await shot(page, "phone-turned");
       await page.getByRole("button", { name: "Previous move" }).click();
       await page.getByRole("button", { name: "Previous move" }).click();
