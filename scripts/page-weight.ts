@@ -14,7 +14,7 @@
  * - the time to interactive, median and range of the runs: from the start of
  *   the navigation to the moment the page's first control can be used, that
  *   is, the later of the first contentful paint and the control being in the
- *   page and enabled (the front page: its "Create table" button; a table: the
+ *   page and enabled (the front page: its first button, "Play a friend"; a table: the
  *   board drawn and the table's state arrived over the socket, so a seat can
  *   be taken), with when the files had arrived, DOMContentLoaded and the
  *   first contentful paint beside it. Locally, with no network delay: a measure of the page's own work and
