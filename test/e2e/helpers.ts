@@ -76,9 +76,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   try {
     await page.screenshot({ path });
   } catch (error) {
-    // The headless shell now and then fails a capture mid-frame under load ("Unable to capture
-    // screenshot"); a second try a moment later takes it. Anything else is the test's to see.
+    // The headless shell now and then fails to capture a page of a context other than the one in front
+    // ("Unable to capture screenshot"), a page that has not drawn a frame since it loaded: brought to the
+    // front, it draws one. Anything else is the test's to see.
     if (!String(error).includes("Unable to capture screenshot")) throw error;
+    await page.bringToFront();
     await page.waitForTimeout(250);
     await page.screenshot({ path });
   }

@@ -78,7 +78,6 @@ describe("a classic table in the browser", () => {
     await expect
       .poll(() => guest.page.locator(".join-card .invitation").textContent())
       .toBe(isolated`${"Aino"} is waiting for you to join`);
-    await screenshot(guest.page, "classic-0-invited");
     // The table's settings are open while the friend decides; folded once the game is on (below).
     expect(await guest.page.locator(".table-settings[open]").count()).toBe(1);
     await takeSeat(guest.page, 1, "Bjørn");
