@@ -16,7 +16,18 @@ import type { Point } from "../../src/rules/index.ts";
 import { holeName } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { baseUrl, createFromForm, DESKTOP, gameOf, launch, PHONE, playToEnd, screenshot, snapshot } from "./helpers.ts";
+import {
+  baseUrl,
+  createFromForm,
+  DESKTOP,
+  gameOf,
+  inFirstScreen,
+  launch,
+  PHONE,
+  playToEnd,
+  screenshot,
+  snapshot,
+} from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,14 +87,6 @@ async function open(
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
   return { context, page };
-}
-
-/** The element's box, in the first screenful (the page not scrolled) or not. */
-async function inFirstScreen(page: Page, selector: string): Promise<boolean> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await page.locator(selector).first().boundingBox();
-  const viewport = page.viewportSize();
-  return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height;
 }
 
 /** The top of each element, to compare their order on the page. */

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, launch, PHONE, screenshot, smallTargets, snapshot } from "./helpers.ts";
+import { baseUrl, DESKTOP, inFirstScreen, launch, PHONE, screenshot, smallTargets, snapshot } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,13 +21,6 @@ async function visit(viewport: { width: number; height: number }): Promise<Page>
   const phone = viewport.width < 500;
   const context = await browser.newContext({ viewport, baseURL: baseUrl, isMobile: phone, hasTouch: phone });
   return context.newPage();
-}
-
-/** Whether the element is wholly in the first screenful, the page not scrolled. */
-async function inFirstScreen(page: Page, selector: string): Promise<boolean> {
-  const box = await page.locator(selector).first().boundingBox();
-  const viewport = page.viewportSize();
-  return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height;
 }
 
 const tableId = (page: Page) => new URL(page.url()).pathname.split("/").pop() as string;

@@ -142,6 +142,14 @@ export async function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
+/** Whether the element is wholly in the first screenful: the page scrolled to its top, the element inside the window. */
+export async function inFirstScreen(page: Page, selector: string): Promise<boolean> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(selector).first().boundingBox();
+  const viewport = page.viewportSize();
+  return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
 /** Unfolds the front page's whole form, folded under "More settings" below the one-click games. */
 export async function openMoreSettings(page: Page): Promise<void> {
   const more = page.locator("details.more-settings");

@@ -31,6 +31,7 @@ import {
   baseUrl,
   DESKTOP,
   fetchFromOwnAddress,
+  inFirstScreen,
   launch,
   overflowsSideways,
   PHONE,
@@ -93,13 +94,6 @@ async function play(table: Table, plies: number): Promise<void> {
 }
 
 /** A page of its own (storage, cookies) at the table: seated when given a seat token, else a spectator. */
-/** Whether the element is wholly inside the window, the page not scrolled. */
-async function inViewport(page: Page, selector: string): Promise<boolean> {
-  const box = await page.locator(selector).first().boundingBox();
-  const viewport = page.viewportSize();
-  return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height + 0.5;
-}
-
 async function open(
   id: string,
   options: { token?: string | null; viewport?: { width: number; height: number }; scheme?: "light" | "dark" } = {},
@@ -317,7 +311,7 @@ describe("the last move and stepping through the game", () => {
         ".replay",
         ".move-list li:last-child",
       ]) {
-        expect(await inViewport(page, selector), selector).toBe(true);
+        expect(await inFirstScreen(page, selector), selector).toBe(true);
       }
 
       const status = page.locator(".replay .replay-status");
