@@ -2,8 +2,9 @@
 /**
  * npm run build: bundles the web client (src/client/ui/main.ts and its CSS)
  * with esbuild into public/build/, which Workers static assets serve: app.js
- * and app.css, and a file for each module the page loads later (the rules
- * page's texts, one per language); and embed.js, the web component other
+ * and app.css, and a file for each module the page loads later (the page's
+ * texts in Finnish, Swedish and Norwegian, the rules page's texts, one per
+ * language, the QR encoder); and embed.js, the web component other
  * sites include with one script tag (the worker serves it as /embed.js), in
  * one file, since its chunks would be loaded from the site's pages.
  * `--watch` rebuilds on every change.
@@ -23,7 +24,8 @@ const options = {
   outdir,
   bundle: true,
   format: "esm",
-  // Modules loaded with import() (the rules page's texts, one per language) become files of their own.
+  // Modules loaded with import() (the page's texts but English's, the rules page's texts, the QR encoder)
+  // become files of their own.
   splitting: true,
   chunkNames: "[dir]/[name]-[hash]",
   outbase: "src/client/ui",

@@ -4,8 +4,10 @@
  * as `npm run deploy` would upload it (wrangler's dry run, minified) and how
  * much of it is zod, by the bytes esbuild's metafile attributes to
  * node_modules/zod; the web client as `npm run build` makes it: what every
- * page loads, the rules page's texts, loaded on that page only, and the web
- * component other sites load as /embed.js; and the client package's entries
+ * page loads, the page's texts in each language but English (loaded in the
+ * visitor's language only), the rules page's texts, loaded on that page
+ * only, and the web component other sites load as /embed.js; and the client
+ * package's entries
  * (the SDK, the embed, the element) as a site's bundler ships them, each
  * against its budget (over one, the command fails). Sizes in KiB, gzipped
  * with Node's zlib at its default level.
@@ -80,25 +82,12 @@ if (qr)
     `client QR code encoder (loaded by the waiting room's share box): ${await sizeOf(`${root}public/build/${qr}`)}`,
   );
 
-// The page's texts: every language is in app.js, where one is used at a time (esbuild's metafile of the
-// same build, minified, in memory).
-const clientBuild = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: { app: "src/client/ui/main.ts" },
-  outdir: `${root}.wrangler/size-client`,
-  bundle: true,
-  format: "esm",
-  splitting: true,
-  minify: true,
-  metafile: true,
-  write: false,
-  logLevel: "error",
-});
-const app = Object.entries(clientBuild.metafile.outputs).find(([file]) => file.endsWith("app.js"))?.[1];
-const texts = Object.entries(app?.inputs ?? {})
-  .filter(([input]) => /src\/client\/ui\/i18n\/\w+\.ts$/.test(input) && !input.endsWith("index.ts"))
-  .map(([input, { bytesInOutput }]) => `${input.replace(/.*\//, "")} ${kib(bytesInOutput)}`);
-console.log(`client texts in app.js (minified, before gzip; all four languages are loaded): ${texts.join("; ")}`);
+// The page's texts: English in app.js, each other language a file loaded when it is the visitor's or chosen.
+const texts = [];
+for (const file of (await readdir(`${root}public/build/i18n`)).filter((name) => name.endsWith(".js")).sort()) {
+  texts.push(`${file.replace(/-\w+\.js$/, "")} ${await sizeOf(`${root}public/build/i18n/${file}`)}`);
+}
+console.log(`client texts (loaded in the visitor's language only; English is in app.js): ${texts.join("; ")}`);
 
 // The client package's entries as a site's bundler ships them: minified, their dependencies (zod/mini,
 // partysocket) bundled in, and tree-shaken to what each entry exports; each against its budget.

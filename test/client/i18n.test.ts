@@ -4,7 +4,16 @@
  * these tests check what it cannot: the texts themselves.
  */
 import { describe, expect, it } from "vitest";
-import { I18n, LANGUAGES, pickLanguage, TRANSLATIONS } from "../../src/client/ui/i18n/index.ts";
+import { en as english } from "../../src/client/ui/i18n/en.ts";
+import { GAME_NAMES } from "../../src/client/ui/i18n/game-name.ts";
+import {
+  detectLanguage,
+  I18n,
+  LANGUAGES,
+  type Language,
+  pickLanguage,
+  type Translation,
+} from "../../src/client/ui/i18n/index.ts";
 import { IDLE_DAYS } from "../../src/client/ui/idle-days.ts";
 import { rules as en_rules } from "../../src/client/ui/rules/en.ts";
 import { rules as fi_rules } from "../../src/client/ui/rules/fi.ts";
@@ -12,6 +21,7 @@ import { rules as nb_rules } from "../../src/client/ui/rules/nb.ts";
 import { type Block, DIAGRAMS, OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
 import { rules as sv_rules } from "../../src/client/ui/rules/sv.ts";
 import { isolated } from "../isolated.ts";
+import { i18nIn, TRANSLATIONS } from "../translations.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 const keysOf = <T extends object>(record: T) => Object.keys(record) as (keyof T)[];
@@ -30,6 +40,11 @@ describe("the variants bear the names the rules pages give them", () => {
 });
 
 describe("translations", () => {
+  it("title the page with the game's name the embed's iframe bears", () => {
+    for (const language of LANGUAGES)
+      expect(TRANSLATIONS[language].messages.title, language).toBe(GAME_NAMES[language]);
+  });
+
   it("write out every message and every error message in every language", () => {
     for (const language of LANGUAGES) {
       const { messages, errors } = TRANSLATIONS[language];
@@ -55,20 +70,18 @@ describe("translations", () => {
   });
 
   it("fill in placeholders and speak the chosen language", () => {
-    const i18n = new I18n("fi");
+    const i18n = i18nIn("fi");
     expect(i18n.t("holePiece", { hole: "e5", colour: i18n.colour("N") })).toBe(
       isolated`${"e5"}, ${"punainen"} nappula`,
     );
     expect(i18n.error("not-your-turn")).toBe("Ei ole sinun vuorosi.");
-    i18n.set("sv");
-    expect(i18n.t("holeEmpty", { hole: "i5" })).toBe(isolated`${"i5"}, tomt`);
-    i18n.set("nb");
-    expect(i18n.error("seat-taken")).toBe("Noen tok akkurat den plassen.");
+    expect(i18nIn("sv").t("holeEmpty", { hole: "i5" })).toBe(isolated`${"i5"}, tomt`);
+    expect(i18nIn("nb").error("seat-taken")).toBe("Noen tok akkurat den plassen.");
   });
 
   it("say whose turn with a colour as the language says it: a colour's name is never inflected into a phrase", () => {
     // "Sinun vuorosi: siirrä väriä punainen" put a nominative where Finnish needs another case.
-    const fi = new I18n("fi");
+    const fi = i18nIn("fi");
     expect(fi.t("yourTurnColour", { colour: fi.colour("N") })).toBe(isolated`Sinun vuorosi (${"punainen"})`);
     expect(fi.t("turnOfColour", { name: "Aino", colour: fi.colour("N") })).toBe(
       isolated`Vuorossa: ${"Aino"} (${"punainen"})`,
@@ -93,31 +106,111 @@ describe("the browser's language", () => {
       getItem: (key: string) => stored.get(key) ?? null,
       setItem: (key: string, value: string) => void stored.set(key, value),
     } as unknown as Storage;
-    expect(I18n.detect("?lang=nb", storage, ["fi"]).language).toBe("nb");
-    expect(I18n.detect("", storage, ["fi"]).language).toBe("sv");
-    expect(I18n.detect("?lang=xx", undefined, ["fi"]).language).toBe("fi");
+    expect(detectLanguage("?lang=nb", storage, ["fi"])).toBe("nb");
+    expect(detectLanguage("", storage, ["fi"])).toBe("sv");
+    expect(detectLanguage("?lang=xx", undefined, ["fi"])).toBe("fi");
+    expect(detectLanguage("", undefined, ["de-DE", "nn-NO"])).toBe("nb");
+  });
+});
+
+describe("a language's texts are fetched when the page needs them", () => {
+  /** A fetch of each language's texts that arrives, or fails, when the test says. */
+  function slowTranslations() {
+    const waiting = new Map<Language, { arrive: () => void; fail: () => void }>();
+    const load = (language: Language) =>
+      new Promise<Translation>((resolve, reject) => {
+        waiting.set(language, {
+          arrive: () => resolve(TRANSLATIONS[language]),
+          fail: () => reject(new Error("offline")),
+        });
+      });
+    const settle = async (language: Language, how: "arrive" | "fail") => {
+      waiting.get(language)?.[how]();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { load, settle };
+  }
+
+  function memoryStorage() {
+    const stored = new Map<string, string>();
+    const storage = { setItem: (key: string, value: string) => void stored.set(key, value) } as unknown as Storage;
+    return { stored, storage };
+  }
+
+  it("a switch waits for the language's texts: until they arrive the page speaks its language and nothing is redrawn", async () => {
+    const { load, settle } = slowTranslations();
+    const { stored, storage } = memoryStorage();
+    const i18n = new I18n(english, load);
+    const redrawn: string[] = [];
+    i18n.onChange(() => redrawn.push(i18n.t("newTable")));
+    const switched = i18n.set("fi", storage);
+    expect(i18n.language).toBe("en");
+    expect(i18n.t("newTable")).toBe("New table");
+    expect(redrawn).toEqual([]);
+    await settle("fi", "arrive");
+    expect(await switched).toBe(true);
+    expect(i18n.language).toBe("fi");
+    expect(redrawn).toEqual(["Uusi pöytä"]);
+    expect(stored.get("chinese-checkers:language")).toBe("fi");
+  });
+
+  it("a language whose texts cannot be fetched leaves the page in its language, nothing redrawn and the choice not kept", async () => {
+    const { load, settle } = slowTranslations();
+    const { stored, storage } = memoryStorage();
+    const i18n = new I18n(TRANSLATIONS.sv, load);
+    let redraws = 0;
+    i18n.onChange(() => redraws++);
+    const switched = i18n.set("fi", storage);
+    await settle("fi", "fail");
+    expect(await switched).toBe(false);
+    expect(i18n.language).toBe("sv");
+    expect(i18n.t("newTable")).toBe("Nytt bord");
+    expect(redraws).toBe(0);
+    expect(stored.size).toBe(0);
+  });
+
+  it("of two switches the later one wins, even when the earlier one's texts arrive last", async () => {
+    const { load, settle } = slowTranslations();
+    const i18n = new I18n(english, load);
+    const first = i18n.set("fi");
+    const second = i18n.set("nb");
+    await settle("nb", "arrive");
+    await settle("fi", "arrive");
+    expect([await first, await second]).toEqual([false, true]);
+    expect(i18n.language).toBe("nb");
+  });
+
+  it("a page starts in the visitor's language once its texts have arrived, and in English if they cannot be fetched", async () => {
+    expect((await I18n.start("fi")).t("newTable")).toBe("Uusi pöytä");
+    const offline = await I18n.start("sv", () => Promise.reject(new Error("offline")));
+    expect(offline.language).toBe("en");
+    expect(offline.t("newTable")).toBe("New table");
+  });
+
+  it("each language's file holds that language", async () => {
+    for (const language of LANGUAGES) expect((await I18n.start(language)).language).toBe(language);
   });
 });
 
 describe("every name or text filled into a sentence is isolated from it (U+2068 … U+2069)", () => {
   it("a right-to-left name cannot carry the move after it into its own direction", () => {
-    const i18n = new I18n("en");
+    const i18n = i18nIn("en");
     expect(i18n.t("announceMove", { name: "سارة", move: "c2-e4" })).toBe("\u2068سارة\u2069: \u2068c2-e4\u2069");
   });
 
   it("each name of a list is isolated on its own, so the commas between them stay put", () => {
-    expect(new I18n("sv").list(["דוד", "Aino"])).toBe("\u2068דוד\u2069 och \u2068Aino\u2069");
+    expect(i18nIn("sv").list(["דוד", "Aino"])).toBe("\u2068דוד\u2069 och \u2068Aino\u2069");
   });
 
   it("a list of names goes into a sentence as it is, each name isolated once", () => {
-    const i18n = new I18n("en");
+    const i18n = i18nIn("en");
     expect(i18n.count("rematchWaiting", 2, { names: i18n.list(["דוד", "Aino"]) })).toBe(
       "Waiting for \u2068דוד\u2069 and \u2068Aino\u2069 to accept the rematch",
     );
   });
 
   it("numbers need no isolating and are written as they are", () => {
-    expect(new I18n("en").t("seatN", { n: 3 })).toBe("Seat 3");
+    expect(i18nIn("en").t("seatN", { n: 3 })).toBe("Seat 3");
   });
 });
 

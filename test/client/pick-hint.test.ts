@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Identity, TableModel } from "../../src/client/sdk/index.ts";
-import { I18n, type Language } from "../../src/client/ui/i18n/index.ts";
+import type { Language } from "../../src/client/ui/i18n/index.ts";
 import { pickRefusal, type RefusedPick } from "../../src/client/ui/table-page/pick-hint.ts";
 import { playerNames, seatNames, type TableView } from "../../src/client/ui/table-page/view.ts";
+import { i18nIn } from "../translations.ts";
 import { HOST, ServerTable } from "./server-table.ts";
 
 const NAMES = ["Aino", "Bjørn"];
@@ -20,7 +21,7 @@ function tableOf(start = true) {
   return TableModel.fromSnapshot(table.snapshot());
 }
 
-function viewOf(model: TableModel, you: Identity, i18n = new I18n("en")): TableView {
+function viewOf(model: TableModel, you: Identity, i18n = i18nIn("en")): TableView {
   return { model, you, names: seatNames(i18n, model), players: playerNames(i18n, model), turn: model.turn };
 }
 
@@ -38,7 +39,7 @@ function reason(
   pick: Partial<RefusedPick> & { hole?: string },
   language: Language = "en",
 ) {
-  const i18n = new I18n(language);
+  const i18n = i18nIn(language);
   const piece = pick.hole === undefined ? undefined : model.pieces[pick.hole];
   // Names come wrapped in Unicode isolates (a right-to-left name stays whole); they are left out here.
   return pickRefusal(i18n, {

@@ -7,11 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { TableModel } from "../../src/client/sdk/index.ts";
-import { I18n } from "../../src/client/ui/i18n/index.ts";
 import { ordinal, reasonText } from "../../src/client/ui/table-page/reason-text.ts";
 import type { TableSettings } from "../../src/protocol/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
+import { i18nIn } from "../translations.ts";
 import { HOST, ServerTable, seated } from "./server-table.ts";
 
 const NAMES = ["Aino", "Bjørn", "Cecilia", "Dag", "Eeva", "Frida"];
@@ -39,7 +39,7 @@ function playOn(table: ServerTable, before?: (ply: number) => void, maxPlies = 3
 
 function said(table: ServerTable, language: "en" | "fi" = "en"): string {
   const model = TableModel.fromSnapshot(table.snapshot());
-  return reasonText(new I18n(language), model, NAMES);
+  return reasonText(i18nIn(language), model, NAMES);
 }
 
 const winnerOf = (table: ServerTable) => TableModel.fromSnapshot(table.snapshot()).result?.winners ?? [];
@@ -114,7 +114,7 @@ describe("why the game ended", () => {
 
 describe("places as ordinals", () => {
   it("in each language's way", () => {
-    const en = new I18n("en");
+    const en = i18nIn("en");
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map((n) => ordinal(en, n))).toEqual([
       "1st",
       "2nd",
@@ -126,8 +126,8 @@ describe("places as ordinals", () => {
       "21st",
       "22nd",
     ]);
-    expect([1, 2, 3, 6].map((n) => ordinal(new I18n("sv"), n))).toEqual(["1:a", "2:a", "3:e", "6:e"]);
-    expect([1, 2, 6].map((n) => ordinal(new I18n("fi"), n))).toEqual(["1.", "2.", "6."]);
-    expect([1, 2, 6].map((n) => ordinal(new I18n("nb"), n))).toEqual(["1.", "2.", "6."]);
+    expect([1, 2, 3, 6].map((n) => ordinal(i18nIn("sv"), n))).toEqual(["1:a", "2:a", "3:e", "6:e"]);
+    expect([1, 2, 6].map((n) => ordinal(i18nIn("fi"), n))).toEqual(["1.", "2.", "6."]);
+    expect([1, 2, 6].map((n) => ordinal(i18nIn("nb"), n))).toEqual(["1.", "2.", "6."]);
   });
 });

@@ -4,7 +4,6 @@
  * whom, the clock, who begins, and the computer players.
  */
 import { describe, expect, it } from "vitest";
-import { I18n } from "../../src/client/ui/i18n/index.ts";
 import {
   clockText,
   durationText,
@@ -13,6 +12,7 @@ import {
 } from "../../src/client/ui/table-page/settings-summary.ts";
 import { makeSettings, type Settings } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
+import { i18nIn } from "../translations.ts";
 
 const NAMES = ["Aino", "Bjørn", "Cecilia", "Dag", "Eeva", "Frida"];
 
@@ -31,7 +31,7 @@ function input(settings: Partial<Settings>, rest: Partial<SummaryInput> = {}): S
 
 /** The rows as term → value. */
 function summary(language: "en" | "fi", data: SummaryInput): Record<string, string> {
-  return Object.fromEntries(settingsSummary(new I18n(language), data).map((row) => [row.term, row.value]));
+  return Object.fromEntries(settingsSummary(i18nIn(language), data).map((row) => [row.term, row.value]));
 }
 
 describe("the settings summary", () => {
@@ -125,7 +125,7 @@ describe("the settings summary", () => {
     expect(durationText("en", 3600)).toBe("1 hour");
     expect(durationText("fi", 259_200)).toBe("3 päivää");
     expect(durationText("sv", 86_400)).toBe("1 dygn");
-    expect(clockText(new I18n("nb"), { kind: "move", seconds: 30 })).toBe(isolated`${"30 sekunder"} per trekk`);
-    expect(clockText(new I18n("fi"), null)).toBe("Ei kelloa");
+    expect(clockText(i18nIn("nb"), { kind: "move", seconds: 30 })).toBe(isolated`${"30 sekunder"} per trekk`);
+    expect(clockText(i18nIn("fi"), null)).toBe("Ei kelloa");
   });
 });

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Identity, TableModel } from "../../src/client/sdk/index.ts";
-import { I18n } from "../../src/client/ui/i18n/index.ts";
 import { announcement, ownNotice } from "../../src/client/ui/table-page/announcements.ts";
 import { leaverFate, leaverSentence } from "../../src/client/ui/table-page/leaver-fate.ts";
 import { rematchState } from "../../src/client/ui/table-page/rematch-state.ts";
@@ -18,6 +17,7 @@ import { playerNames, seatNames } from "../../src/client/ui/table-page/view.ts";
 import type { TableSettings } from "../../src/protocol/index.ts";
 import { seating } from "../../src/rules/index.ts";
 import { isolated } from "../isolated.ts";
+import { i18nIn } from "../translations.ts";
 import { HOST, ServerTable, SPECTATOR, seated } from "./server-table.ts";
 
 const NAMES = ["Aino", "Bjørn", "Cecilia", "Dag", "Eeva", "Frida"];
@@ -33,7 +33,7 @@ function startedTable(settings: Partial<TableSettings> & { players: number }) {
   table.seatAll(NAMES.slice(0, settings.players));
   table.record(table.commands.start(HOST, 0));
   const model = TableModel.fromSnapshot(table.snapshot());
-  const i18n = new I18n("en");
+  const i18n = i18nIn("en");
   const said: (string | null)[] = [];
   const names = () => model.seats.map((seat) => seat.name ?? `Seat ${seat.seat + 1}`);
   /** Folds what the table logged since the model's last event, as the page does, noting and announcing each. */
@@ -171,7 +171,7 @@ describe("a stalled table", () => {
 });
 
 describe("what became of a leaver's pieces", () => {
-  const i18n = new I18n("en");
+  const i18n = i18nIn("en");
 
   it("in a race without teams, they leave the board", () => {
     const t = startedTable({ players: 3 });
@@ -211,7 +211,7 @@ describe("what became of a leaver's pieces", () => {
     expect(t.said.at(-1)).toBe(isolated`${"Bjørn"} was counted out: their pieces were taken off the board`);
     const names = ["Aino", "Bjørn"];
     expect(leaverSentence(i18n, names, 1, "absent", { kind: "unchanged" })).toBe(isolated`${"Bjørn"} was counted out`);
-    expect(leaverSentence(new I18n("fi"), names, 1, "left", { kind: "partner", partner: 0 })).toBe(
+    expect(leaverSentence(i18nIn("fi"), names, 1, "left", { kind: "partner", partner: 0 })).toBe(
       isolated`${"Bjørn"} poistui: ${"Aino"} pelaa nyt hänen väriään`,
     );
   });
@@ -253,7 +253,7 @@ describe("moves the computer made", () => {
     );
     expect(ownNotice(t.i18n, event, seated(0))).toBeNull();
     expect(ownNotice(t.i18n, event, SPECTATOR)).toBeNull();
-    expect(ownNotice(new I18n("fi"), event, seated(1))).toBe(
+    expect(ownNotice(i18nIn("fi"), event, seated(1))).toBe(
       isolated`Aikasi loppui: tietokone siirsi puolestasi ${event.path}`,
     );
   });
@@ -271,7 +271,7 @@ describe("computer players", () => {
       const said: (string | null)[] = [];
       for (const entry of table.after(model.seq)) {
         model.apply(entry);
-        said.push(announcement(new I18n("en"), entry.event, model, playerNames(new I18n("en"), model)));
+        said.push(announcement(i18nIn("en"), entry.event, model, playerNames(i18nIn("en"), model)));
       }
       return said;
     };
@@ -281,10 +281,10 @@ describe("computer players", () => {
   it("are named in the page's language by their seat, in the seats and in the game's players", () => {
     const { model } = againstComputer(3);
     expect(model.seats.map((seat) => seat.name)).toEqual(["Aino", "Computer 2", "Computer 3"]);
-    expect(seatNames(new I18n("en"), model)).toEqual(["Aino", "Computer 2", "Computer 3"]);
-    expect(seatNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2", "Tietokone 3"]);
-    expect(playerNames(new I18n("sv"), model)).toEqual(["Aino", "Dator 2", "Dator 3"]);
-    expect(playerNames(new I18n("nb"), model)).toEqual(["Aino", "Datamaskin 2", "Datamaskin 3"]);
+    expect(seatNames(i18nIn("en"), model)).toEqual(["Aino", "Computer 2", "Computer 3"]);
+    expect(seatNames(i18nIn("fi"), model)).toEqual(["Aino", "Tietokone 2", "Tietokone 3"]);
+    expect(playerNames(i18nIn("sv"), model)).toEqual(["Aino", "Dator 2", "Dator 3"]);
+    expect(playerNames(i18nIn("nb"), model)).toEqual(["Aino", "Datamaskin 2", "Datamaskin 3"]);
   });
 
   it("are named by the seat they sit in, even after a seat swap, and a person's name is never taken for a computer's", () => {
@@ -294,7 +294,7 @@ describe("computer players", () => {
     table.record(table.commands.swap(seated(0), 1, 0));
     const model = TableModel.fromSnapshot(table.snapshot());
     expect(model.seats.map((seat) => seat.name)).toEqual(["Computer 2", "Computer 1"]);
-    expect(seatNames(new I18n("fi"), model)).toEqual(["Tietokone 1", "Computer 1"]);
+    expect(seatNames(i18nIn("fi"), model)).toEqual(["Tietokone 1", "Computer 1"]);
   });
 
   it("a computer the host removed after the game keeps its translated name in the game's standings", () => {
@@ -304,7 +304,7 @@ describe("computer players", () => {
     follow();
     expect(model.status).toBe("over");
     expect(model.seats[1]?.name).toBeNull();
-    expect(playerNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
+    expect(playerNames(i18nIn("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
   });
 
   it("a person who played under a computer's name keeps it in the game's standings when a computer takes the seat", () => {
@@ -319,8 +319,8 @@ describe("computer players", () => {
       ["Aino", null],
       ["Computer 2", "easy"],
     ]);
-    expect(seatNames(new I18n("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
-    expect(playerNames(new I18n("fi"), model)).toEqual(["Aino", "Computer 2"]);
+    expect(seatNames(i18nIn("fi"), model)).toEqual(["Aino", "Tietokone 2"]);
+    expect(playerNames(i18nIn("fi"), model)).toEqual(["Aino", "Computer 2"]);
   });
 
   it("their moves are said plainly, their name says they are the computer", () => {
@@ -367,20 +367,20 @@ describe("computer players", () => {
 
 describe("the running score", () => {
   it("reads in points and games, in the plural forms of each language", () => {
-    expect(scoreText(new I18n("en"), { points: 1, games: 1 })).toBe("1 pt · 1 game");
-    expect(scoreText(new I18n("en"), { points: 3, games: 4 })).toBe("3 pts · 4 games");
-    expect(scoreText(new I18n("fi"), { points: 0, games: 1 })).toBe("0 pistettä · 1 peli");
-    expect(scoreText(new I18n("sv"), { points: 1, games: 2 })).toBe("1 poäng · 2 partier");
-    expect(scoreText(new I18n("nb"), { points: 2, games: 1 })).toBe("2 poeng · 1 parti");
+    expect(scoreText(i18nIn("en"), { points: 1, games: 1 })).toBe("1 pt · 1 game");
+    expect(scoreText(i18nIn("en"), { points: 3, games: 4 })).toBe("3 pts · 4 games");
+    expect(scoreText(i18nIn("fi"), { points: 0, games: 1 })).toBe("0 pistettä · 1 peli");
+    expect(scoreText(i18nIn("sv"), { points: 1, games: 2 })).toBe("1 poäng · 2 partier");
+    expect(scoreText(i18nIn("nb"), { points: 2, games: 1 })).toBe("2 poeng · 1 parti");
   });
 
   it("lists names as each language does", () => {
-    expect(new I18n("en").list(["Aino", "Bjørn", "Cecilia"])).toBe(isolated`${"Aino"}, ${"Bjørn"}, and ${"Cecilia"}`);
-    expect(new I18n("fi").list(["Aino", "Bjørn"])).toBe(isolated`${"Aino"} ja ${"Bjørn"}`);
-    expect(new I18n("nb").count("rematchWaiting", 1, { names: "Bjørn" })).toBe(
+    expect(i18nIn("en").list(["Aino", "Bjørn", "Cecilia"])).toBe(isolated`${"Aino"}, ${"Bjørn"}, and ${"Cecilia"}`);
+    expect(i18nIn("fi").list(["Aino", "Bjørn"])).toBe(isolated`${"Aino"} ja ${"Bjørn"}`);
+    expect(i18nIn("nb").count("rematchWaiting", 1, { names: "Bjørn" })).toBe(
       isolated`Venter på at ${"Bjørn"} skal godta omkampen`,
     );
-    expect(new I18n("fi").count("rematchWaiting", 2, { names: "Aino ja Bjørn" })).toBe(
+    expect(i18nIn("fi").count("rematchWaiting", 2, { names: "Aino ja Bjørn" })).toBe(
       isolated`Odotetaan, että ${"Aino ja Bjørn"} hyväksyvät uusintaottelun`,
     );
   });

@@ -1,7 +1,8 @@
 /**
  * Languages: the page speaks the browser's language (Finnish, Swedish,
- * Norwegian Bokmål, else English), switches at once, remembers the choice,
- * and shows errors, the server's included, in the chosen language.
+ * Norwegian Bokmål, else English), fetching only that language's texts,
+ * switches at once, remembers the choice, and shows errors, the server's
+ * included, in the chosen language.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,15 +29,16 @@ describe("languages", () => {
 
     const switcher = page.locator("select#language");
     await switcher.selectOption("sv");
-    expect(await heading(page)).toBe("Skapa ett bord");
+    await expect.poll(() => heading(page)).toBe("Skapa ett bord");
     expect(await lang(page)).toBe("sv");
     await page.reload();
     expect(await heading(page)).toBe("Skapa ett bord");
     await switcher.selectOption("nb");
-    expect(await heading(page)).toBe("Opprett et bord");
+    await expect.poll(() => heading(page)).toBe("Opprett et bord");
     await switcher.selectOption("en");
-    expect(await heading(page)).toBe("Create a table");
+    await expect.poll(() => heading(page)).toBe("Create a table");
     await switcher.selectOption("fi");
+    await expect.poll(() => heading(page)).toBe("Luo pöytä");
 
     // The front page asks for a name, in Finnish, before it makes a table; then its creator sits in seat 1.
     await page.getByRole("button", { name: "Pelaa kaverin kanssa" }).click();
@@ -68,7 +70,7 @@ describe("languages", () => {
     await friend.page.waitForSelector('#app[data-seat="1"]');
     await friend.context.close();
     await switcher.selectOption("nb");
-    expect(await page.locator(".seat.you .badge").textContent()).toBe("deg");
+    await expect.poll(() => page.locator(".seat.you .badge").textContent()).toBe("deg");
     expect(await page.locator('[data-hole="e5"]').getAttribute("aria-label")).toBe(isolated`${"e5"}, tomt`);
     await screenshot(page, "language-norwegian-table");
     await context.close();
@@ -84,5 +86,41 @@ describe("languages", () => {
       expect(await heading(other.page)).toBe(text);
       await other.context.close();
     }
+  });
+
+  it("fetches only the visitor's language, shows no English before it, and fetches another when it is chosen", async () => {
+    const { context, page } = await visitor(browser, "fi-FI");
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const file = /\/build\/i18n\/(\w+)-\w+\.js$/.exec(new URL(request.url()).pathname);
+      if (file?.[1]) fetched.push(file[1]);
+    });
+    // Every text the page ever holds, as it changes: what could be painted.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(document.body?.textContent ?? "")).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await page.goto("/");
+    expect(await heading(page)).toBe("Luo pöytä");
+    expect(fetched).toEqual(["fi"]);
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.filter((text) => text.includes("Create a table") || text.includes("New table"))).toEqual([]);
+
+    await page.locator("select#language").selectOption("sv");
+    await expect.poll(() => heading(page)).toBe("Skapa ett bord");
+    expect(fetched).toEqual(["fi", "sv"]);
+
+    // Norwegian's file does not arrive: the page stays in Swedish, and so does the switch.
+    await page.route("**/build/i18n/nb-*.js", (route) => route.abort());
+    await page.locator("select#language").selectOption("nb");
+    await expect.poll(() => page.locator("select#language").inputValue()).toBe("sv");
+    expect(await heading(page)).toBe("Skapa ett bord");
+    expect(await lang(page)).toBe("sv");
+    await context.close();
   });
 });

@@ -10,13 +10,13 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TRANSLATIONS } from "../../src/client/ui/i18n/index.ts";
 import { IDLE_DAYS } from "../../src/client/ui/idle-days.ts";
 import { rules as enRules } from "../../src/client/ui/rules/en.ts";
 import { rules as fiRules } from "../../src/client/ui/rules/fi.ts";
 import { rules as nbRules } from "../../src/client/ui/rules/nb.ts";
 import { OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
 import { rules as svRules } from "../../src/client/ui/rules/sv.ts";
+import { TRANSLATIONS } from "../translations.ts";
 import { createFromForm, DESKTOP, launch, PHONE, screenshotDir, visitor } from "./helpers.ts";
 
 let browser: Browser;

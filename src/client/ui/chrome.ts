@@ -1,6 +1,6 @@
 /** The page's frame: the title bar with the language switch, and the notices area. */
 import { h } from "./dom.ts";
-import { type I18n, isLanguage, LANGUAGES, TRANSLATIONS } from "./i18n/index.ts";
+import { type I18n, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n/index.ts";
 
 /**
  * The rules page's address in the current language: a link to it opens the
@@ -21,15 +21,15 @@ export function header(i18n: I18n): HTMLElement {
     "select",
     { id: "language", name: "language" },
     LANGUAGES.map((language) =>
-      h(
-        "option",
-        { value: language, lang: language, selected: language === i18n.language },
-        TRANSLATIONS[language].name,
-      ),
+      h("option", { value: language, lang: language, selected: language === i18n.language }, LANGUAGE_NAMES[language]),
     ),
   );
   select.addEventListener("change", () => {
-    if (isLanguage(select.value)) i18n.set(select.value, storage());
+    // Should the language's file not arrive, the page stays in its language, and the switch says so.
+    if (isLanguage(select.value))
+      void i18n.set(select.value, storage()).then((switched) => {
+        if (!switched) select.value = i18n.language;
+      });
   });
   const update = () => {
     brand.lastElementChild?.replaceChildren(i18n.t("title"));

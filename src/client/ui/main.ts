@@ -2,19 +2,12 @@
 import "./styles.css";
 import { storage } from "./chrome.ts";
 import { mountCreate } from "./create-page.ts";
-import { I18n } from "./i18n/index.ts";
+import { detectLanguage, I18n } from "./i18n/index.ts";
 import { mountNotFound } from "./not-found-page.ts";
 import { mountRules } from "./rules-page.ts";
 import { mountTable } from "./table-page.ts";
 
 const root = document.getElementById("app") ?? document.body;
-const i18n = I18n.detect(location.search, storage(), navigator.languages ?? [navigator.language]);
-const setLang = () => {
-  document.documentElement.lang = i18n.language;
-  document.title = i18n.t("title");
-};
-i18n.onChange(setLang);
-setLang();
 
 /**
  * The HTTP status the server gave this page, where the browser tells it
@@ -27,16 +20,29 @@ function pageStatus(): number | undefined {
   return status || undefined;
 }
 
-const path = location.pathname;
-const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
-const embed = path.startsWith("/embed/");
-if (path === "/" || path === "/index.html") {
-  mountCreate(root, i18n);
-} else if (path === "/rules") {
-  mountRules(root, i18n);
-} else if (table && pageStatus() !== 404) {
-  // Where the browser does not tell the status, the table page finds out from the table's API.
-  mountTable(root, table[2], i18n, { embed, onMissing: () => mountNotFound(root, i18n, { what: "table", embed }) });
-} else {
-  mountNotFound(root, i18n, { what: table || /^\/(t|embed)\//.test(path) ? "table" : "page", embed });
+function mount(i18n: I18n): void {
+  const setLang = () => {
+    document.documentElement.lang = i18n.language;
+    document.title = i18n.t("title");
+  };
+  i18n.onChange(setLang);
+  setLang();
+
+  const path = location.pathname;
+  const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  const embed = path.startsWith("/embed/");
+  if (path === "/" || path === "/index.html") {
+    mountCreate(root, i18n);
+  } else if (path === "/rules") {
+    mountRules(root, i18n);
+  } else if (table && pageStatus() !== 404) {
+    // Where the browser does not tell the status, the table page finds out from the table's API.
+    mountTable(root, table[2], i18n, { embed, onMissing: () => mountNotFound(root, i18n, { what: "table", embed }) });
+  } else {
+    mountNotFound(root, i18n, { what: table || /^\/(t|embed)\//.test(path) ? "table" : "page", embed });
+  }
 }
+
+// The page is drawn once the visitor's language has arrived, so that it never shows English first.
+const language = detectLanguage(location.search, storage(), navigator.languages ?? [navigator.language]);
+void I18n.start(language).then(mount);

@@ -5,6 +5,7 @@
 import type { ErrorCode } from "../../../protocol/index.ts";
 import type { ClientErrorCode } from "../../sdk/index.ts";
 import { GAME_NAMES } from "./game-name.ts";
+import type { Language } from "./languages.ts";
 
 const messages = {
   title: GAME_NAMES.en,
@@ -258,15 +259,15 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** One language: its name in itself (for the switcher), its texts, and a message for every error code. */
+/** One language: which it is, its texts, and a message for every error code. */
 export interface Translation {
-  readonly name: string;
+  readonly language: Language;
   readonly messages: Readonly<Record<MessageKey, string>>;
   readonly errors: Readonly<Record<ErrorCode | ClientErrorCode, string>>;
 }
 
 export const en: Translation = {
-  name: "English",
+  language: "en",
   messages,
   errors: {
     "invalid-settings": "These settings cannot be played together.",

@@ -1,11 +1,10 @@
 /** Finnish. */
 import type { Translation } from "./en.ts";
-import { GAME_NAMES } from "./game-name.ts";
 
 export const fi: Translation = {
-  name: "Suomi",
+  language: "fi",
   messages: {
-    title: GAME_NAMES.fi,
+    title: "Kiinanshakki", // as GAME_NAMES has it (game-name.ts; a test checks): an import would be a file of its own
     tagline: "Pelaa ystävien kanssa linkin kautta: ei tiliä, ei asennuksia.",
     newTable: "Uusi pöytä",
     language: "Kieli",

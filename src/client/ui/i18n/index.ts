@@ -1,17 +1,18 @@
 /**
  * The page's languages: English, Finnish, Swedish and Norwegian Bokmål, one
- * file each. Chosen from the browser's languages unless the visitor picked
- * one (kept in localStorage), switchable at any time.
+ * file each, loaded when chosen (load.ts). Chosen from the browser's
+ * languages unless the visitor picked one (kept in localStorage), switchable
+ * at any time.
  */
 import type { ErrorCode } from "../../../protocol/index.ts";
 import type { Point } from "../../../rules/index.ts";
 import type { ClientErrorCode } from "../../sdk/index.ts";
 import { en, type MessageKey, type Translation } from "./en.ts";
-import { fi } from "./fi.ts";
-import { nb } from "./nb.ts";
-import { sv } from "./sv.ts";
+import { isLanguage, type Language, pickLanguage } from "./languages.ts";
+import { type LoadTranslation, loadTranslation } from "./load.ts";
 
-export type { MessageKey } from "./en.ts";
+export type { MessageKey, Translation } from "./en.ts";
+export { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, pickLanguage } from "./languages.ts";
 
 /**
  * A text that depends on a count is written once per plural category of
@@ -20,25 +21,19 @@ export type { MessageKey } from "./en.ts";
  */
 export type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
 
-export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const TRANSLATIONS: Readonly<Record<Language, Translation>> = { en, fi, sv, nb };
-
 const STORAGE_KEY = "chinese-checkers:language";
 
-/** The first of the browser's languages that the page speaks, else English. Norwegian and Nynorsk fall back to Bokmål. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split("-")[0];
-    if (base === "no" || base === "nn") return "nb";
-    if (isLanguage(base)) return base;
+/** The page's language: from `?lang=`, then the visitor's earlier choice, then the browser's languages. */
+export function detectLanguage(search: string, storage: Storage | undefined, browser: readonly string[]): Language {
+  const fromQuery = new URLSearchParams(search).get("lang");
+  if (isLanguage(fromQuery)) return fromQuery;
+  let stored: string | null = null;
+  try {
+    stored = storage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    // Storage may be refused (private mode, third-party iframe).
   }
-  return "en";
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+  return isLanguage(stored) ? stored : pickLanguage(browser);
 }
 
 const FIRST_STRONG_ISOLATE = "\u2068";
@@ -58,36 +53,59 @@ export function isolate(text: string): string {
     : `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
 }
 
-/** The current language and the text in it. */
+/**
+ * The current language and the text in it. Its texts are at hand whenever
+ * it is asked for one (so every page renders synchronously); a switch to
+ * another language fetches that language's texts first.
+ */
 export class I18n {
-  language: Language;
+  private translation: Translation;
+  /** The language of the latest switch asked for: a slower one asked for before it is dropped when it arrives. */
+  private wanted: Language;
   private readonly listeners = new Set<() => void>();
+  private readonly load: LoadTranslation;
 
-  constructor(language: Language) {
-    this.language = language;
+  /** In the language of `translation`; `load` fetches the texts of a language switched to. */
+  constructor(translation: Translation, load: LoadTranslation = loadTranslation) {
+    this.translation = translation;
+    this.load = load;
+    this.wanted = translation.language;
   }
 
-  /** From `?lang=`, then the visitor's earlier choice, then the browser's languages. */
-  static detect(search: string, storage: Storage | undefined, browser: readonly string[]): I18n {
-    const fromQuery = new URLSearchParams(search).get("lang");
-    if (isLanguage(fromQuery)) return new I18n(fromQuery);
-    let stored: string | null = null;
+  /** In `language` once its texts have arrived; in English if they cannot be fetched, rather than no page. */
+  static async start(language: Language, load: LoadTranslation = loadTranslation): Promise<I18n> {
+    const translation = await load(language).catch(() => en);
+    return new I18n(translation, load);
+  }
+
+  get language(): Language {
+    return this.translation.language;
+  }
+
+  /**
+   * Switches to `language` once its texts have arrived, keeps the choice in
+   * `storage`, and tells every listener; until then the page stays as it is.
+   * Whether the page now speaks it: not if its texts could not be fetched
+   * (the page keeps its language), nor if another switch was asked for in
+   * the meantime (the later one wins).
+   */
+  async set(language: Language, storage?: Storage): Promise<boolean> {
+    this.wanted = language;
+    let translation: Translation;
     try {
-      stored = storage?.getItem(STORAGE_KEY) ?? null;
+      translation = await this.load(language);
     } catch {
-      // Storage may be refused (private mode, third-party iframe).
+      return false;
     }
-    return new I18n(isLanguage(stored) ? stored : pickLanguage(browser));
-  }
-
-  set(language: Language, storage?: Storage): void {
-    this.language = language;
+    if (this.wanted !== language) return false;
+    this.translation = translation;
     try {
       storage?.setItem(STORAGE_KEY, language);
     } catch {
       // Not kept: the choice lasts for this page.
     }
     for (const listener of this.listeners) listener();
+    return true;
   }
 
   onChange(listener: () => void): void {
@@ -100,7 +118,7 @@ export class I18n {
    * written right to left, cannot reorder the sentence around it.
    */
   t(key: MessageKey, params: Record<string, string | number> = {}): string {
-    return TRANSLATIONS[this.language].messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    return this.translation.messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       return value === undefined ? whole : typeof value === "string" ? isolate(value) : String(value);
     });
@@ -109,7 +127,7 @@ export class I18n {
   /** A counted text in the form the language uses for `n`, with `{n}` filled in. */
   count(key: CountedKey, n: number, params: Record<string, string | number> = {}): string {
     const form = `${key}_${new Intl.PluralRules(this.language).select(n)}`;
-    const messages = TRANSLATIONS[this.language].messages;
+    const { messages } = this.translation;
     return this.t(form in messages ? (form as MessageKey) : `${key}_other`, { n, ...params });
   }
 
@@ -119,7 +137,7 @@ export class I18n {
   }
 
   error(code: ErrorCode | ClientErrorCode): string {
-    return TRANSLATIONS[this.language].errors[code];
+    return this.translation.errors[code];
   }
 
   colour(point: Point): string {

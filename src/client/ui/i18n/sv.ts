@@ -1,11 +1,10 @@
 /** Swedish. */
 import type { Translation } from "./en.ts";
-import { GAME_NAMES } from "./game-name.ts";
 
 export const sv: Translation = {
-  name: "Svenska",
+  language: "sv",
   messages: {
-    title: GAME_NAMES.sv,
+    title: "Kinaschack", // as GAME_NAMES has it (game-name.ts; a test checks): an import would be a file of its own
     tagline: "Spela med vänner via en länk: inget konto, inget att installera.",
     newTable: "Nytt bord",
     language: "Språk",

@@ -61,6 +61,7 @@ export function followParent(root: HTMLElement, tableId: string, i18n: I18n): vo
     const command = EmbedCommandSchema.safeParse(event.data);
     if (!command.success) return;
     const { language } = command.data;
-    if (language !== i18n.language) i18n.set(language); // for this page only: not kept for the next visit
+    // For this page only: not kept for the next visit. Should the language's file not arrive, the page stays as it is.
+    if (language !== i18n.language) void i18n.set(language);
   });
 }
