@@ -9,51 +9,13 @@
  * one file, since its chunks would be loaded from the site's pages.
  * `--watch` rebuilds on every change.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}public/build`;
 const watch = process.argv.includes("--watch");
-
-/**
- * The script files a page imports at once beside app.js, as the worker names
- * them in the page's head for the browser to fetch in parallel
- * (src/server/app-page.ts): `every` page's, and a table page's besides (its
- * module, loaded with import(), and what it imports).
- * @param {import("esbuild").Metafile} metafile
- */
-function preloads(metafile) {
-  const closure = (file, found = new Set()) => {
-    found.add(file);
-    for (const { path, kind } of metafile.outputs[file]?.imports ?? [])
-      if (kind === "import-statement" && !found.has(path)) closure(path, found);
-    return found;
-  };
-  const outputs = Object.entries(metafile.outputs);
-  const entry = outputs.find(([, output]) => output.entryPoint === "src/client/ui/main.ts")?.[0];
-  const table = outputs.find(([, output]) => output.entryPoint === "src/client/ui/table-page.ts")?.[0];
-  if (!entry || !table) throw new Error("the build has no app.js or no table page");
-  const every = closure(entry);
-  const url = (file) => `/${file.replace(/^public\//, "")}`;
-  return {
-    every: [...every].filter((file) => file !== entry).map(url),
-    table: [...closure(table)].filter((file) => !every.has(file)).map(url),
-  };
-}
-
-/** @type {import("esbuild").Plugin} */
-const writePreloads = {
-  name: "preloads",
-  setup(build) {
-    build.onEnd(async ({ metafile }) => {
-      if (!metafile) return;
-      await mkdir(outdir, { recursive: true });
-      await writeFile(`${outdir}/preload.json`, `${JSON.stringify(preloads(metafile))}\n`);
-    });
-  },
-};
 
 /** @type {import("esbuild").BuildOptions} */
 const options = {
@@ -73,13 +35,11 @@ const options = {
   legalComments: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [writePreloads],
 };
 
 /** @type {import("esbuild").BuildOptions} */
 const element = {
   ...options,
-  plugins: [],
   entryPoints: { embed: "src/client/embed/served.ts" },
   splitting: false,
   outbase: undefined,

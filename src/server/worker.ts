@@ -14,7 +14,6 @@ import { validator } from "hono/validator";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
 import { TableSettingsSchema } from "../protocol/index.ts";
 import { checkTableSettings, TableError, unwrap } from "../table/index.ts";
-import { appPage } from "./app-page.ts";
 import type { Env } from "./env.ts";
 import { isGenuineTableId, isTableId, newTableId, newToken, type TableIdKeys } from "./ids.ts";
 import { clientKey, withinLimit } from "./limits.ts";
@@ -283,11 +282,10 @@ async function asset(c: Context<{ Bindings: Env }>, request: Request | URL): Pro
 }
 
 // The web client: one page (public/app.html) that picks its view from the address.
-const page = (c: Context<{ Bindings: Env }>, view: "table" | "other" = "other") =>
-  appPage(c.env.ASSETS, c.req.url, view);
+const page = (c: Context<{ Bindings: Env }>) => asset(c, new URL("/app.html", c.req.url));
 
-app.get("/", (c) => page(c));
-app.get("/rules", (c) => page(c));
+app.get("/", page);
+app.get("/rules", page);
 
 /**
  * Whether a browser is asking for a page: a GET (or HEAD) outside the API
@@ -323,7 +321,7 @@ async function notFoundPage(c: Context<{ Bindings: Env }>): Promise<Response> {
 app.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
   if (!exists) return noSuchTable(c);
-  return page(c, "table");
+  return page(c);
 });
 
 // The web component, for any site's <script type="module" src=".../embed.js">: a module script is fetched

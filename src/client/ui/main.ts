@@ -5,6 +5,7 @@ import { mountCreate } from "./create-page.ts";
 import { detectLanguage, I18n } from "./i18n/index.ts";
 import { mountNotFound } from "./not-found-page.ts";
 import { mountRules } from "./rules-page.ts";
+import { mountTable } from "./table-page.ts";
 
 const root = document.getElementById("app") ?? document.body;
 
@@ -19,34 +20,29 @@ function pageStatus(): number | undefined {
   return status || undefined;
 }
 
-/** The page's language on the page itself: its `lang`, its title. */
-function showLanguage(i18n: I18n): void {
+function mount(i18n: I18n): void {
   const setLang = () => {
     document.documentElement.lang = i18n.language;
     document.title = i18n.t("title");
   };
   i18n.onChange(setLang);
   setLang();
+
+  const path = location.pathname;
+  const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  const embed = path.startsWith("/embed/");
+  if (path === "/" || path === "/index.html") {
+    mountCreate(root, i18n);
+  } else if (path === "/rules") {
+    mountRules(root, i18n);
+  } else if (table && pageStatus() !== 404) {
+    // Where the browser does not tell the status, the table page finds out from the table's API.
+    mountTable(root, table[2], i18n, { embed, onMissing: () => mountNotFound(root, i18n, { what: "table", embed }) });
+  } else {
+    mountNotFound(root, i18n, { what: table || /^\/(t|embed)\//.test(path) ? "table" : "page", embed });
+  }
 }
 
-// Every page is drawn once the visitor's language has arrived, so that it never shows English first.
-const language = I18n.start(detectLanguage(location.search, storage(), navigator.languages ?? [navigator.language]));
-const path = location.pathname;
-const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
-const embed = path.startsWith("/embed/");
-if (table && pageStatus() !== 404) {
-  // The table page is a file of its own, which the front page never needs, fetched beside the language (the
-  // worker names it in the page's head, so it is on its way before this runs). Where the browser does not
-  // tell the status, the table page finds out from the table's API.
-  void Promise.all([language, import("./table-page.ts")]).then(([i18n, { mountTable }]) => {
-    showLanguage(i18n);
-    mountTable(root, table[2], i18n, { embed, onMissing: () => mountNotFound(root, i18n, { what: "table", embed }) });
-  });
-} else {
-  void language.then((i18n) => {
-    showLanguage(i18n);
-    if (path === "/" || path === "/index.html") mountCreate(root, i18n);
-    else if (path === "/rules") mountRules(root, i18n);
-    else mountNotFound(root, i18n, { what: table || /^\/(t|embed)\//.test(path) ? "table" : "page", embed });
-  });
-}
+// The page is drawn once the visitor's language has arrived, so that it never shows English first.
+const language = detectLanguage(location.search, storage(), navigator.languages ?? [navigator.language]);
+void I18n.start(language).then(mount);
