@@ -30,7 +30,7 @@ import { Controls } from "./table-page/controls.ts";
 import { followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
-import { arrangeMoves } from "./table-page/layout.ts";
+import { arrangeRecord } from "./table-page/layout.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
@@ -156,9 +156,16 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     moves.element,
     h("div", { class: "page-options" }, sounds.element),
   );
-  const movesColumn = h("div", { class: "moves-column" });
-  const main = h("main", { class: "table" }, boardWrap, side, movesColumn);
-  arrangeMoves({ boardWrap, side, column: movesColumn, replay: replay.element, moveList: moves.element });
+  const recordColumn = h("div", { class: "record-column" });
+  const main = h("main", { class: "table" }, boardWrap, side, recordColumn);
+  arrangeRecord({
+    boardWrap,
+    side,
+    column: recordColumn,
+    results: standings.element,
+    replay: replay.element,
+    moveList: moves.element,
+  });
 
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });

@@ -1,14 +1,15 @@
 /**
- * Where the replay's controls and the move list go, by the window's width.
- * They must be seen with the board, during the game and after it (when the
- * side panel also holds the places, the score and the next game's choice):
+ * Where the game's record goes (the places and the score, the replay's
+ * controls and the move list), by the window's width. It must be seen with
+ * the board and every seat, during the game and after it:
  *
- * - a wide window gives them a column of their own beside the side panel,
- *   as tall as the window, so nothing the panel holds pushes them away;
- * - a middling one keeps them at the end of the side panel, where the move
- *   list gives way first;
- * - a narrow one puts the controls under the board, where the side panel is
- *   far below it, and the list stays in the panel.
+ * - a wide window gives it a column of its own beside the side panel, as
+ *   tall as the window: after a six-player game the places and the score
+ *   would otherwise push the seats or the moves out of view;
+ * - a middling one keeps it in the side panel, where the move list gives
+ *   way first;
+ * - a narrow one puts the replay's controls under the board, where the side
+ *   panel is far below it; the rest stays in the panel.
  *
  * Elements move rather than being drawn twice: each keeps its focus, its
  * scroll and its listeners. The widths match the style sheet's.
@@ -16,27 +17,28 @@
 export const NARROW = "(max-width: 52rem)";
 export const WIDE = "(min-width: 75rem)";
 
-export interface MovesLayout {
+export interface RecordLayout {
   readonly boardWrap: HTMLElement;
   readonly side: HTMLElement;
-  /** The column of its own, empty (and so not shown) but on a wide window. */
+  /** The column of its own: empty, and so not shown, but on a wide window. */
   readonly column: HTMLElement;
+  readonly results: HTMLElement;
   readonly replay: HTMLElement;
   readonly moveList: HTMLElement;
 }
 
-export function arrangeMoves({ boardWrap, side, column, replay, moveList }: MovesLayout): void {
+export function arrangeRecord({ boardWrap, side, column, results, replay, moveList }: RecordLayout): void {
   if (typeof matchMedia !== "function") return;
   const narrow = matchMedia(NARROW);
   const wide = matchMedia(WIDE);
-  // The list's place in the panel, kept from where the page put it.
-  const panelPlace = moveList.nextSibling;
+  // Their places in the panel, kept from where the page put them.
+  const panelPlaces = [results, moveList].map((element) => [element, element.nextSibling] as const);
   const place = () => {
     if (wide.matches) {
-      column.append(replay, moveList);
+      column.append(results, replay, moveList);
       return;
     }
-    side.insertBefore(moveList, panelPlace);
+    for (const [element, before] of panelPlaces) side.insertBefore(element, before);
     if (narrow.matches) boardWrap.append(replay);
     else side.insertBefore(replay, moveList);
   };
