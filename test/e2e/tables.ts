@@ -138,7 +138,7 @@ export async function sixPlayerGame(): Promise<SixPlayerGame> {
     async playUntil(done) {
       for (;;) {
         const model = players[0]?.model;
-        if (!model || model.status !== "playing" || done(model)) return;
+        if (model?.status !== "playing" || done(model)) return;
         const mover = players.find((player) => player.you.seat === model.turn?.seat);
         if (!mover) throw new Error(`nobody plays seat ${model.turn?.seat}`);
         const seqBefore = model.seq;
