@@ -136,18 +136,15 @@ export async function sixPlayerGame(): Promise<SixPlayerGame> {
     names,
     tokens: { [KEY_PREFIX + seatTokenKey(table.id)]: token, [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken },
     async playUntil(done) {
+      let mover = players[0] as TableClient;
       for (;;) {
-        const model = players[0]?.model;
+        // The last mover's model has its move and all it entailed once the move resolves.
+        const model = mover.model;
         if (model?.status !== "playing" || done(model)) return;
-        const mover = players.find((player) => player.you.seat === model.turn?.seat);
-        if (!mover) throw new Error(`nobody plays seat ${model.turn?.seat}`);
-        const seqBefore = model.seq;
-        await playGreedy(mover);
-        // Seat 1's model, read above, has the move and all it entailed once it shows a later event.
-        for (let waited = 0; (players[0]?.model?.seq ?? 0) <= seqBefore; waited += 10) {
-          if (waited > 5000) throw new Error("seat 1 did not hear the move");
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        const next = players.find((player) => player.you.seat === model.turn?.seat);
+        if (!next) throw new Error(`nobody plays seat ${model.turn?.seat}`);
+        await playGreedy(next);
+        mover = next;
       }
     },
     close() {

@@ -56,6 +56,9 @@ interface TablePageOptions {
   readonly onMissing?: () => void;
 }
 
+/** The least time between two drawings of the table's news (20 a second). */
+const RENDER_GAP_MS = 50;
+
 /** The API's answers for a table that is not there (a forged id answers as an unknown one). */
 const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]);
 
@@ -187,7 +190,26 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   let wasMyTurn: boolean | null = null;
 
   // --- Rendering ----------------------------------------------------------------------------
+  let lastRenderAt = Number.NEGATIVE_INFINITY;
+  let renderTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Draws the table's news at once, but at most once in RENDER_GAP_MS: a burst
+   * of events (a catch-up after a reconnect, computers playing each other, a
+   * script's moves) is drawn as its latest state rather than event by event,
+   * which fell seconds behind and starved the heartbeat. A timer, not an
+   * animation frame: a page in the background still updates its title.
+   */
+  function renderSoon(): void {
+    if (renderTimer !== null) return;
+    const wait = lastRenderAt + RENDER_GAP_MS - performance.now();
+    if (wait <= 0) render();
+    else renderTimer = setTimeout(render, wait);
+  }
+
   function render(): void {
+    lastRenderAt = performance.now();
+    if (renderTimer !== null) clearTimeout(renderTimer);
+    renderTimer = null;
     const model = client.model;
     root.dataset.connection = client.connection;
     openFull.textContent = `${i18n.t("title")} ↗`;
@@ -245,7 +267,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   }
 
   // --- Events -----------------------------------------------------------------------------------
-  client.on("change", () => render());
+  client.on("change", () => renderSoon());
   client.on("event", ({ event, model }) => {
     const said = announcement(i18n, event, model, playerNames(i18n, model));
     if (said !== null) live.textContent = said;
