@@ -105,10 +105,10 @@ const REFUSED_MS = 600;
 /**
  * A badge's radius, and where it sits from its hole's centre: up and to the
  * right on the screen, half a hole's pitch out at 30°, midway between the two
- * neighbours there, so that it overlaps only the rim of its own piece, never
- * another piece, whichever way the board is turned.
+ * neighbours there, so that it covers the rim of its own piece and at most a
+ * hair of a neighbour's, whichever way the board is turned.
  */
-const BADGE_R = 0.22 * D;
+const BADGE_R = 0.25 * D;
 const BADGE_AT: readonly [number, number] = [0.5 * D * Math.cos(Math.PI / 6), -0.5 * D * Math.sin(Math.PI / 6)];
 
 interface HoleParts {
@@ -580,7 +580,7 @@ export class Board {
         "g",
         {
           class: "since-badge",
-          "data-hole": end,
+          "data-landing": end,
           "data-order": mark.order,
           transform: translate([x + BADGE_AT[0], y + BADGE_AT[1]]),
         },
@@ -588,7 +588,7 @@ export class Board {
       );
       el("circle", { r: BADGE_R, fill }, badge);
       const ink = colour === "neutral" ? "#fff" : POINT_COLOURS[colour].mark;
-      el("text", { y: 0.11 * D, fill: ink }, badge).textContent = String(mark.order);
+      el("text", { y: 0.12 * D, fill: ink }, badge).textContent = String(mark.order);
     });
   }
 
@@ -603,7 +603,7 @@ export class Board {
     if (this.coordinatesShown) {
       for (const { name, at } of coordinateLabels(this.sixths)) {
         const [x, y] = at;
-        const text = el("text", { class: "coordinate", x, y, "data-hole": name }, this.coordinates);
+        const text = el("text", { class: "coordinate", x, y, "data-names": name }, this.coordinates);
         text.textContent = name;
         [minX, maxX] = [Math.min(minX, x - 0.45 * D), Math.max(maxX, x + 0.45 * D)];
         [minY, maxY] = [Math.min(minY, y - 0.35 * D), Math.max(maxY, y + 0.35 * D)];

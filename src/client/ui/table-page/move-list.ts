@@ -21,8 +21,15 @@ export class MoveList {
   private readonly i18n: I18n;
   /** A move was clicked: show the position after `ply` actions. */
   private readonly onPick: ((ply: number) => void) | undefined;
-  /** What the numbers are, while there are some. */
-  private readonly legend = h("p", { class: "since-legend hint", hidden: true });
+  /** What the numbers are, while there are some: a number as the rows show it, and its meaning. */
+  private readonly legendText = h("span", {});
+  private readonly legend = h(
+    "p",
+    { class: "since-legend", hidden: true },
+    h("span", { class: "since-number", "aria-hidden": "true" }, "1"),
+    " ",
+    this.legendText,
+  );
 
   constructor(i18n: I18n, onPick?: (ply: number) => void) {
     this.i18n = i18n;
@@ -42,8 +49,7 @@ export class MoveList {
       // The game's own count: a seat freed after the game keeps no standing of its own.
       const captures = capturing ? (model.game?.standings().map((standing) => standing.captures) ?? []) : [];
       return [
-        h("h2", {}, i18n.t("moves")),
-        this.legend,
+        h("div", { class: "moves-head" }, h("h2", {}, i18n.t("moves")), this.legend),
         history.length === 0
           ? h("p", { class: "hint" }, i18n.t("noMoves"))
           : h(
@@ -93,7 +99,7 @@ export class MoveList {
     const list = this.element.querySelector(".move-list");
     const watching = you.seat === null;
     this.legend.hidden = since.length === 0 || !list;
-    this.legend.textContent = i18n.t(watching ? "roundLegend" : "sinceLegend");
+    this.legendText.textContent = i18n.t(watching ? "roundLegend" : "sinceLegend");
     if (!list) return;
     const order = new Map(since.map((move) => [move.ply, move.order]));
     const items = list.children;
