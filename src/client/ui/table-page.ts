@@ -27,6 +27,7 @@ import { AwayNotice } from "./table-page/away-notice.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
+import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
 import { followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
@@ -39,6 +40,7 @@ import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
 import { SettingsSummary } from "./table-page/settings-summary.ts";
+import { movesSinceLastTurn, type SinceMove } from "./table-page/since-last-turn.ts";
 import { StallRemedies } from "./table-page/stall-remedies.ts";
 import { Standings } from "./table-page/standings.ts";
 import { TurnClock } from "./table-page/turn-clock.ts";
@@ -114,6 +116,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const seats = new Seats(i18n, client, notices, store, clock.seatElement);
   // The board turned to the player's side, the table's settings, and stepping through the moves.
   const turnToggle = new TurnToggle(i18n, board, store);
+  const coordinates = new CoordinatesToggle(i18n, board, store);
   const summary = new SettingsSummary(i18n);
   const replay = new Replay(i18n, {
     onChange: () => render(),
@@ -157,7 +160,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     leavers.element,
     seats.element,
     moves.element,
-    h("div", { class: "page-options" }, sounds.element),
+    h("div", { class: "page-options" }, sounds.element, coordinates.element),
   );
   const recordColumn = h("div", { class: "record-column" });
   const main = h("main", { class: "table" }, boardWrap, side, recordColumn);
@@ -188,6 +191,20 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     model.status === "playing" && client.you.seat !== null && optimistic.turn?.seat === client.you.seat;
   /** Whether it was your turn at the last render: the turn cue sounds when it becomes so, not on arrival. */
   let wasMyTurn: boolean | null = null;
+
+  /**
+   * The moves the board numbers: since your last turn (a watcher: this
+   * round), in the position shown; none while your own move is on its way,
+   * as it is your turn taken.
+   */
+  function movesSince(model: TableModel): SinceMove[] {
+    const { game } = model;
+    if (!game) return [];
+    const past = replay.position(model);
+    if (past) return movesSinceLastTurn(game.history.slice(0, past.ply), client.you.seat, past.toMove);
+    if (optimistic.pending) return [];
+    return movesSinceLastTurn(game.history, client.you.seat, game.turn?.player ?? null);
+  }
 
   // --- Rendering ----------------------------------------------------------------------------
   let lastRenderAt = Number.NEGATIVE_INFINITY;
@@ -240,11 +257,14 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     turnToggle.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
     const canMove = !past && mine && client.connection === "open" && model.game && !optimistic.pending;
+    const since = movesSince(model);
+    const sinceLabel = client.you.seat === null ? "roundMark" : "sinceMark";
     board.update({
       variant: model.settings.variant,
       pieces: past ? past.pieces : model.game ? optimistic.pieces : startingPieces(model.settings),
       moves: canMove && model.game ? engineMoves(model.game) : NO_MOVES,
       lastMove: past ? past.lastMove : optimistic.lastMove,
+      since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
     });
     lobby.render(view);
     status.render(view, gameOver.open);
@@ -257,7 +277,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     standings.render(view);
     leavers.render(view);
     summary.render(view);
-    moves.render(view, replay.ply);
+    moves.render(view, replay.ply, since);
     gameOver.render(view);
     clock.render();
     // The tab says so when it is your turn, with a mark that shows in a row of tabs.
@@ -333,6 +353,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     board.relabel();
     notices.refresh();
     sounds.relabel();
+    coordinates.relabel();
     render();
   });
   render();
