@@ -7,6 +7,7 @@
  * embedded table in both modes. The screenshots go to test-results/screenshots/
  * (appearance-*.png). Checked besides the pictures: every piece carries its
  * point's mark and every seat's swatch its point's, the six marks differ, the
+ * last round's five moves are numbered 1 to 5 on five different points' pieces, the
  * dark page is dark (page, panels, board) and the light page light, and
  * nothing overflows sideways on the phone.
  *
@@ -185,6 +186,17 @@ describe("the table's colours, marks and dark mode", () => {
         expect(homeMarks).toBe(60); // the six points' holes
         expect(swatches.map((s) => s.point).sort()).toEqual([...POINTS].sort());
         expect(new Set(swatches.map((s) => s.mark)).size).toBe(6);
+        // The page watches: the round is numbered, the five moves since the previous move of the one to move,
+        // each badge on the piece of a different point (its mover's).
+        const round = await page.locator("svg.board .since-badge").evaluateAll((badges) =>
+          badges.map((badge) => {
+            const landing = (badge as SVGGElement).dataset.landing;
+            const hole = document.querySelector<SVGGElement>(`svg.board .hole[data-hole="${landing}"]`);
+            return { n: badge.textContent, piece: hole?.dataset.piece };
+          }),
+        );
+        expect(round.map((badge) => badge.n)).toEqual(["1", "2", "3", "4", "5"]);
+        expect(new Set(round.map((badge) => badge.piece)).size).toBe(5);
 
         const seen = await colours(page);
         if (scheme === "dark") {

@@ -377,6 +377,19 @@ describe("playing", () => {
     expect(await host.page.locator(".standings tbody tr").count()).toBe(2);
     await expect.poll(() => host.page.locator(".status .winner").textContent()).toBe(isolated`${winner} wins!`);
     expect(await host.page.locator(".status .reason").textContent()).toBe(isolated`${winner} is home first.`);
+    // One screen after the game as during it: at 1366×800 the board, both seats, the places and the score, the
+    // replay's controls and the move list down to its last move, together.
+    for (const selector of [
+      "svg.board",
+      '.seat[data-seat="0"]',
+      '.seat[data-seat="1"]',
+      ".standings",
+      ".score-table",
+      ".replay",
+      ".move-list li:last-child",
+    ]) {
+      expect(await inFirstScreen(host.page, selector), selector).toBe(true);
+    }
     await screenshot(host.page, "flow-13-end-closed");
 
     // The rematch from the card (the guest's): it closes, and the rematch counts the guest's acceptance.

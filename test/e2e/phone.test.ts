@@ -96,6 +96,8 @@ describe("a phone", () => {
     await expect.poll(() => classesOf(page, piece)).toContain("selected");
     await expect.poll(() => page.locator("svg.board").getAttribute("class")).toContain("zoomed");
     expect(await viewBox(page)).not.toBe(whole);
+    // Nothing covers the board while a piece is picked: the turn button, over its corner, is gone till the move.
+    await expect.poll(() => page.locator(".turn-board").isVisible()).toBe(false);
     await shot(page, "touch-zoomed");
 
     // Every destination's target: its cell, and no other target nearer than 44 px (a tap snaps to the nearest).
@@ -131,6 +133,7 @@ describe("a phone", () => {
     expect(played.endsWith(`-${hardest.hole}`), played).toBe(true);
     await expect.poll(() => viewBox(page)).toBe(whole);
     expect(await page.locator("svg.board").getAttribute("class")).not.toContain("zoomed");
+    await expect.poll(() => page.locator(".turn-board").isVisible()).toBe(true);
     await shot(page, "touch-played");
     await context.close();
   });

@@ -108,3 +108,47 @@ export async function pageTables(): Promise<PageTables> {
   const [lobby, playing, over] = await Promise.all([lobbyTable(), gameTable(), gameTable(true)]);
   return { lobby, playing, over };
 }
+
+/**
+ * A six-player race, seated and started, whose moves Node makes for every
+ * seat through the SDK (the greedy player): `playUntil` stops when the
+ * condition on the table's model holds, or at the end. `tokens` make a page
+ * seat 1 (Aino) and the host; the page follows the game as Aino would.
+ */
+export interface SixPlayerGame extends TableAt {
+  readonly names: readonly string[];
+  playUntil(done: (model: NonNullable<TableClient["model"]>) => boolean): Promise<void>;
+  close(): void;
+}
+
+export async function sixPlayerGame(): Promise<SixPlayerGame> {
+  const table = await createTable(baseUrl, { players: 6, firstPlayer: 0 }, fetchFromOwnAddress);
+  const names = ["Aino", "Bjørn", "Chiara", "Dmitri", "Eun-ji", "Farah"];
+  const hostTokens = memoryTokens();
+  hostTokens.set(hostTokenKey(table.id), table.hostToken);
+  const players = names.map((_, seat) => client(table.id, seat === 0 ? hostTokens : memoryTokens()));
+  for (const [seat, player] of players.entries()) await player.join(seat, names[seat] as string);
+  await (players[0] as TableClient).start();
+  const token = hostTokens.get(seatTokenKey(table.id));
+  if (!token) throw new Error("no seat token");
+  return {
+    id: table.id,
+    names,
+    tokens: { [KEY_PREFIX + seatTokenKey(table.id)]: token, [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken },
+    async playUntil(done) {
+      let mover = players[0] as TableClient;
+      for (;;) {
+        // The last mover's model has its move and all it entailed once the move resolves.
+        const model = mover.model;
+        if (model?.status !== "playing" || done(model)) return;
+        const next = players.find((player) => player.you.seat === model.turn?.seat);
+        if (!next) throw new Error(`nobody plays seat ${model.turn?.seat}`);
+        await playGreedy(next);
+        mover = next;
+      }
+    },
+    close() {
+      for (const player of players) player.close();
+    },
+  };
+}

@@ -4,7 +4,10 @@
  * the top), arrow keys that keep their screen directions on the turned board,
  * the table's settings beside it, the last move's marks, and stepping back
  * and forth through the game (the board matching the engine's position at
- * each step) while moves go on, and after the end. On a desktop (1366 × 800)
+ * each step) while moves go on, and after the end; the moves since your last
+ * turn numbered on the board and in the list (a watcher's: the round), and
+ * the hole names at the rows' ends when switched on, in line with their rows
+ * on a turned board. On a desktop (1366 × 800)
  * and a phone (390 × 844), with no sideways overflow at 390 and 320 px.
  * Screenshots: test-results/screenshots/view-*.png.
  *
@@ -172,6 +175,112 @@ async function pointAtBottom(page: Page): Promise<Point> {
   return points.sort((a, b) => depth(b) - depth(a))[0] as Point;
 }
 
+/** The numbered badges on the board, in the order drawn: [landing hole, its number]. */
+function sinceBadges(page: Page): Promise<[string, string][]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<SVGGElement>("svg.board .since-badge")).map((badge): [string, string] => [
+      badge.dataset.landing ?? "",
+      badge.textContent ?? "",
+    ]),
+  );
+}
+
+/** The plies (counted from 1) of the move list's rows marked as since, with their numbers. */
+function sinceRows(page: Page): Promise<[number, string][]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll(".move-list li")).flatMap((row, index): [number, string][] =>
+      row.classList.contains("since") ? [[index + 1, row.querySelector(".since-number")?.textContent ?? ""]] : [],
+    ),
+  );
+}
+
+/**
+ * The moves made after `seat`'s last turn among the first `ply` actions of the table's game (all if
+ * unset): their plies and landing holes, in order.
+ */
+function movesAfterTurnOf(snap: Snapshot, seat: number, ply?: number): { ply: number; landing: string }[] {
+  if (!snap.game) throw new Error("no game");
+  const { history } = Game.replay(
+    snap.settings,
+    { firstPlayer: snap.game.firstPlayer },
+    snap.game.moves.slice(0, ply).map(parseMove),
+  );
+  const after = history.findLastIndex((action) => action.player === seat && action.kind !== "resign") + 1;
+  return history.flatMap((action, index) =>
+    index >= after && action.kind === "move"
+      ? [{ ply: index + 1, landing: holeName(action.move.path.at(-1) as number) }]
+      : [],
+  );
+}
+
+/** What the board and the move list should number: each move's landing and ply, numbered from 1. */
+async function expectSinceMarks(page: Page, moves: readonly { ply: number; landing: string }[]): Promise<void> {
+  await expect.poll(() => sinceBadges(page)).toEqual(moves.map((move, i) => [move.landing, String(i + 1)]));
+  expect(await sinceRows(page)).toEqual(moves.map((move, i) => [move.ply, String(i + 1)]));
+}
+
+/**
+ * The hole names along the rows' ends as the screen shows them, each checked against the holes it names:
+ * on the line through its row's two end holes, beyond the one it names by 1.2 pitches, and clear of
+ * every piece. Returns how many there are.
+ */
+async function checkCoordinates(page: Page): Promise<number> {
+  const seen = await page.evaluate(() => {
+    const centre = (box: DOMRect) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const labels = Array.from(document.querySelectorAll<SVGTextElement>("svg.board .coordinate")).map((text) => {
+      const box = text.getBoundingClientRect();
+      return {
+        text: text.textContent ?? "",
+        named: text.dataset.names ?? "",
+        box: { x: box.x, y: box.y, w: box.width, h: box.height },
+        ...centre(box),
+      };
+    });
+    const pieces = Array.from(document.querySelectorAll<SVGGElement>("svg.board .hole[data-piece] .piece")).map(
+      (piece) => {
+        const box = piece.getBoundingClientRect();
+        return { ...centre(box), r: box.width / 2 };
+      },
+    );
+    return { labels, pieces };
+  });
+  const centres = await holeCentres(page);
+  const at = (name: string) => centres[name] as { x: number; y: number };
+  const pitch = Math.hypot(at("k2").x - at("k1").x, at("k2").y - at("k1").y);
+  for (const label of seen.labels) {
+    expect(label.text, "a label names its hole").toBe(label.named);
+    const row = label.text[0] as string;
+    const rowHoles = Object.keys(centres).filter((name) => name[0] === row);
+    const end = at(label.text);
+    expect(Math.hypot(label.x - end.x, label.y - end.y) / pitch, label.text).toBeCloseTo(1.2, 1);
+    // Upright: wider than tall, as a word is.
+    expect(label.box.w, label.text).toBeGreaterThan(label.box.h * 0.8);
+    if (rowHoles.length > 1) {
+      // The row's other end: its last hole when the label names the first, else the first.
+      const last = `${row}${rowHoles.length}`;
+      const other = at(label.text === `${row}1` ? last : `${row}1`);
+      const farther = rowHoles
+        .map(at)
+        .every(
+          (hole) =>
+            Math.hypot(label.x - hole.x, label.y - hole.y) >= Math.hypot(label.x - end.x, label.y - end.y) - 0.5,
+        );
+      expect(farther, `${label.text} lies beyond its row's end`).toBe(true);
+      // On the row's line: its distance from the line through the row's two ends, in pitches.
+      const off =
+        Math.abs((end.x - other.x) * (label.y - other.y) - (end.y - other.y) * (label.x - other.x)) /
+        Math.hypot(end.x - other.x, end.y - other.y);
+      expect(off / pitch, `${label.text} in line with its row`).toBeLessThan(0.08);
+    }
+    for (const piece of seen.pieces) {
+      const dx = Math.max(label.box.x - piece.x, 0, piece.x - (label.box.x + label.box.w));
+      const dy = Math.max(label.box.y - piece.y, 0, piece.y - (label.box.y + label.box.h));
+      expect(Math.hypot(dx, dy), `${label.text} clear of the piece at ${piece.x},${piece.y}`).toBeGreaterThan(piece.r);
+    }
+  }
+  return seen.labels.length;
+}
+
 const focusedHole = (page: Page) =>
   page.evaluate(() => (document.activeElement as Element | null)?.getAttribute("data-hole") ?? null);
 
@@ -254,6 +363,12 @@ describe("your side and the game", () => {
       const watcher = await open(table.id);
       await expect.poll(() => pointAtBottom(watcher.page)).toBe("S");
       expect(await watcher.page.locator("button.turn-board").isHidden()).toBe(true);
+      // A watcher sees the round numbered: the moves since the previous move of the player to move.
+      const snap = await snapshot(table.id);
+      const round = movesAfterTurnOf(snap, snap.game?.turn?.seat as number);
+      expect(round.map((move) => move.ply)).toEqual([3, 4]);
+      await expectSinceMarks(watcher.page, round);
+      expect(await watcher.page.locator(".since-legend").textContent()).toBe("1 this round");
 
       for (const { context } of [second, third, watcher]) await context.close();
     } finally {
@@ -302,6 +417,16 @@ describe("the last move and stepping through the game", () => {
       expect(await page.locator(".hole.last-via").count()).toBe(path.length - 2);
       expect(await page.locator(".trail .trail-line").getAttribute("points")).toMatch(/\d/);
       expect(await page.locator("svg.board.interactive").count()).toBe(1); // this player's turn
+      // The moves since this player's own: the other three's, numbered in order on the board and in the list,
+      // each but the last (which has its own marks) with a faint line.
+      const since = movesAfterTurnOf(snap, seat);
+      expect(since.map((move) => move.ply)).toEqual([7, 8, 9]);
+      await expectSinceMarks(page, since);
+      expect(await page.locator(".since-lines .since-line").count()).toBe(2);
+      expect(await page.locator(".since-legend").textContent()).toBe("1 since your last turn");
+      expect(await page.locator(`[data-hole="${since[0]?.landing}"]`).getAttribute("aria-label")).toContain(
+        "move 1 since your last turn",
+      );
       await shot(page, "desktop-last-move");
       // One screen at 1366×800: the board, both players, the replay's controls and the move list, down to its last move.
       for (const selector of [
@@ -324,6 +449,8 @@ describe("the last move and stepping through the game", () => {
       expect(await page.locator(".move-list li").nth(7).getAttribute("class")).toContain("shown");
       expect(await page.locator("svg.board.interactive").count()).toBe(0);
       expect(await page.locator(".replay-tag").isVisible()).toBe(true);
+      // The numbers follow the position shown: the moves since this player's own, up to there.
+      await expectSinceMarks(page, movesAfterTurnOf(snap, seat, 8));
       await shot(page, "desktop-replay-back");
       await expectNoAxeViolations(page, "stepping back through the game");
 
@@ -386,9 +513,19 @@ describe("the last move and stepping through the game", () => {
       await page.keyboard.press("ArrowLeft");
       expect(await status.textContent()).toBe("Current position");
 
-      // Dark mode: the marks of the last move stand out on the slate board.
+      // The hole names at the rows' ends, switched on: in line with their rows on the turned board, clear of
+      // the pieces; remembered by the browser.
+      expect(await page.locator("svg.board .coordinate").count()).toBe(0);
+      await page.getByRole("checkbox", { name: "Coordinates" }).check();
+      expect(await checkCoordinates(page)).toBe(32);
+      expect(await page.locator("svg.board").getAttribute("data-turn")).not.toBe("0");
+      expect(await inFirstScreen(page, "svg.board")).toBe(true);
+      await shot(page, "desktop-coordinates");
+
+      // Dark mode: the marks of the last move and the moves since stand out on the slate board.
       const dark = await open(table.id, { token: table.clients[seat]?.seatToken, scheme: "dark" });
       await expect.poll(() => dark.page.locator(".hole.last-to").count()).toBe(1);
+      await dark.page.getByRole("checkbox", { name: "Coordinates" }).check();
       await shot(dark.page, "desktop-dark-last-move");
       await dark.page.getByRole("button", { name: "Previous move" }).click();
       await shot(dark.page, "desktop-dark-replay");
@@ -435,11 +572,14 @@ describe("the last move and stepping through the game", () => {
       expect(await overflowsSideways(page)).toBe(false);
       // Every control takes a finger: 44 × 44 px at least, links in the text and checkboxes' labels too.
       expect(await smallTargets(page)).toEqual([]);
+      const played = await snapshot(table.id);
+      await expectSinceMarks(page, movesAfterTurnOf(played, 2));
       await shot(page, "phone-turned");
       await page.getByRole("button", { name: "Previous move" }).click();
       await page.getByRole("button", { name: "Previous move" }).click();
       await expect.poll(() => page.locator(".replay .replay-status").textContent()).toBe("Viewing move 5 of 7");
-      expect(await boardPieces(page)).toEqual(enginePieces(await snapshot(table.id), 5));
+      expect(await boardPieces(page)).toEqual(enginePieces(played, 5));
+      await expectSinceMarks(page, movesAfterTurnOf(played, 2, 5));
       expect(await overflowsSideways(page)).toBe(false);
       await shot(page, "phone-replay");
       await expectNoAxeViolations(page, "stepping back, on a phone");
@@ -471,6 +611,18 @@ describe("the last move and stepping through the game", () => {
       await expect.poll(() => page.locator(".replay .replay-status").textContent()).toBe(`Viewing move 2 of ${total}`);
       expect(await boardPieces(page)).toEqual(enginePieces(snap, 2));
       await shot(page, "phone-after-the-end");
+
+      // The hole names switched on, and the switch in Finnish after a reload: still on, the names in line.
+      await page.getByRole("checkbox", { name: "Coordinates" }).check();
+      expect(await checkCoordinates(page)).toBe(32);
+      expect(await overflowsSideways(page)).toBe(false);
+      await page.locator("svg.board").scrollIntoViewIfNeeded();
+      await shot(page, "phone-coordinates");
+      await page.goto(`/t/${table.id}?lang=fi`);
+      await page.waitForSelector('#app[data-status="over"]');
+      expect(await page.locator("label.option-toggle").textContent()).toBe("Koordinaatit");
+      expect(await page.getByRole("checkbox", { name: "Koordinaatit" }).isChecked()).toBe(true);
+      expect(await checkCoordinates(page)).toBe(32);
       await context.close();
     } finally {
       table.close();

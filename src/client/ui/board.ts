@@ -12,6 +12,10 @@
  * own point is at the bottom): each hole is drawn where the turned star puts
  * it (board-turn.ts), so names, labels and marks stay upright, and arrow keys
  * keep their screen directions.
+ *
+ * Beside the last move it numbers the moves made since (`since`: the table
+ * page's "since your last turn"), and it may name the holes at both ends of
+ * each row (`setCoordinates`), as the notation names them.
  */
 import {
   CENTRE,
@@ -30,6 +34,7 @@ import {
 } from "../../rules/index.ts";
 import { arrowTarget, turnedHole } from "./board-turn.ts";
 import { POINT_COLOURS } from "./colours.ts";
+import { coordinateLabels } from "./coordinates.ts";
 import type { I18n } from "./i18n/index.ts";
 import type { LegalMoves } from "./legal-moves.ts";
 import { MovePicker } from "./move-picker.ts";
@@ -59,6 +64,17 @@ interface BoardView {
   /** The moves this player may make now; NO_MOVES when it is not their turn. */
   readonly moves: LegalMoves;
   readonly lastMove: { readonly path: readonly string[]; readonly captured: readonly string[] } | null;
+  /** The moves to number on the board, oldest first (the table page's "since your last turn"); none if unset. */
+  readonly since?: readonly SinceMark[];
+}
+
+/** A move numbered on the board: a badge at its landing hole, a faint line along its path. */
+export interface SinceMark {
+  readonly path: readonly string[];
+  /** Its number on the badge. */
+  readonly order: number;
+  /** What its landing hole's label adds for screen readers (the badge itself is not read). */
+  readonly label: string;
 }
 
 interface BoardOptions {
@@ -86,6 +102,15 @@ export interface RefusedPickOnBoard {
 /** How long a refused pick's hole is marked: the length of its animation in styles.css. */
 const REFUSED_MS = 600;
 
+/**
+ * A badge's radius, and where it sits from its hole's centre: up and to the
+ * right on the screen, half a hole's pitch out at 30°, midway between the two
+ * neighbours there, so that it covers the rim of its own piece and at most a
+ * hair of a neighbour's, whichever way the board is turned.
+ */
+const BADGE_R = 0.25 * D;
+const BADGE_AT: readonly [number, number] = [0.5 * D * Math.cos(Math.PI / 6), -0.5 * D * Math.sin(Math.PI / 6)];
+
 interface HoleParts {
   readonly group: SVGGElement;
   readonly piece: SVGCircleElement;
@@ -108,6 +133,16 @@ export class Board {
   /** The classes the last move gives the holes on its path (`last-from`, `last-via`, `last-to`). */
   private trailRoles = new Map<Hole, readonly string[]>();
   private readonly preview: SVGPolylineElement;
+  /** The moves since: faint lines under the holes, numbered badges over them. */
+  private readonly sinceLines: SVGGElement;
+  private readonly sinceBadges: SVGGElement;
+  /** What the moves since show now, so that they are drawn again only when that changes. */
+  private sinceKey = "";
+  /** The hole names at the rows' ends, when they are shown. */
+  private readonly coordinates: SVGGElement;
+  private coordinatesShown = false;
+  /** The board's own box, without the hole names around it. */
+  private readonly box: readonly [number, number, number, number];
   /** Sixths of a turn clockwise the board is turned by (0: N at the top). */
   private sixths = 0;
   /** Where each hole is drawn, by hole index, for the current turn. */
@@ -130,6 +165,7 @@ export class Board {
     this.options = options;
     const [minX, maxX] = [-6 * D - 2 * MARGIN, 6 * D + 2 * MARGIN];
     const [minY, maxY] = [-2 * MARGIN, 16 * ROW_HEIGHT + 2 * MARGIN];
+    this.box = [minX, minY, maxX, maxY];
     const svg = el("svg", {
       viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`,
       class: "board",
@@ -140,11 +176,15 @@ export class Board {
     drawPieceColours(svg, "piece");
     this.starLayer = drawStar(svg);
     drawGrid(svg, HOLE_ALL);
-    // The last move's path: over the board and its lines, under the holes' pieces.
+    this.coordinates = el("g", { class: "coordinates", "aria-hidden": "true" }, svg);
+    // The moves since and the last move's path: over the board and its lines, under the holes' pieces.
+    this.sinceLines = el("g", { class: "since-lines", "aria-hidden": "true" }, svg);
     this.trail = el("g", { class: "trail", "aria-hidden": "true" }, svg);
     this.preview = el("polyline", { class: "preview", points: "", "aria-hidden": "true" }, svg);
     const holesLayer = el("g", { class: "holes" }, svg);
     for (let hole = 0; hole < HOLE_COUNT; hole++) this.parts.push(this.drawHole(holesLayer, hole));
+    // The badges are over the pieces, on their rims; they take no clicks.
+    this.sinceBadges = el("g", { class: "since-badges", "aria-hidden": "true" }, svg);
     this.animationLayer = el("g", { class: "animation", "aria-hidden": "true" }, svg);
     svg.addEventListener("keydown", (event) => this.onKey(event));
     this.touch = new TouchAssist(svg, {
@@ -183,7 +223,16 @@ export class Board {
     });
     this.element.dataset.turn = String(turn);
     this.trailKey = "";
+    this.sinceKey = "";
+    this.renderCoordinates();
     this.render();
+  }
+
+  /** Shows or hides the hole names at both ends of every row. */
+  setCoordinates(shown: boolean): void {
+    if (shown === this.coordinatesShown) return;
+    this.coordinatesShown = shown;
+    this.renderCoordinates();
   }
 
   /** Sixths of a turn clockwise the board is turned by. */
@@ -367,6 +416,8 @@ export class Board {
     const { pieces } = this.view;
     const { selection, movable, destinations, jumped } = this.picker;
     this.renderTrail();
+    this.renderSince();
+    const sinceLabels = new Map((this.view.since ?? []).map((mark) => [mark.path.at(-1), mark.label]));
     this.parts.forEach((parts, hole) => {
       const name = holeName(hole);
       const occupant = this.hidden.has(name) ? undefined : pieces[name];
@@ -398,6 +449,8 @@ export class Board {
       if (selected) extra.push(i18n.t("selected"));
       if (landing > 0) extra.push(i18n.t("landing", { n: landing }));
       if (destination) extra.push(i18n.t("moveHere"));
+      const since = sinceLabels.get(name);
+      if (since) extra.push(since);
       parts.group.setAttribute("aria-label", [what, ...extra].join(", "));
       if (selected || landing > 0) parts.group.setAttribute("aria-pressed", "true");
       else parts.group.removeAttribute("aria-pressed");
@@ -491,6 +544,73 @@ export class Board {
         this.trail,
       );
     }
+  }
+
+  /**
+   * The moves since: each numbered on a badge at its landing hole in its
+   * piece's colour (the piece under it shows its mark), and all but the last
+   * move (which has its own trail) as a faint line in that colour from a dot
+   * where it started.
+   */
+  private renderSince(): void {
+    const marks = this.view.since ?? [];
+    const { pieces, lastMove } = this.view;
+    const last = lastMove ? formatPathNames(lastMove.path) : "";
+    const colours = marks.map((mark) => pieces[mark.path.at(-1) ?? ""] ?? "neutral");
+    const key = JSON.stringify([this.sixths, last, marks.map((mark) => [mark.path, mark.order]), colours]);
+    if (key === this.sinceKey) return;
+    this.sinceKey = key;
+    this.sinceLines.replaceChildren();
+    this.sinceBadges.replaceChildren();
+    marks.forEach((mark, index) => {
+      const end = mark.path.at(-1);
+      if (end === undefined) return;
+      const colour = colours[index] ?? "neutral";
+      const fill = POINT_COLOURS[colour].fill;
+      if (mark.path.length > 1 && formatPathNames(mark.path) !== last) {
+        const line = el("g", { class: "since-line" }, this.sinceLines);
+        const points = this.pointsOf(mark.path);
+        el("polyline", { class: "since-casing", points }, line);
+        el("polyline", { class: "since-path", points, stroke: fill }, line);
+        const [x, y] = this.placeOf(mark.path[0] as string);
+        el("circle", { class: "since-start", cx: x, cy: y, r: 0.13 * D, fill }, line);
+      }
+      const [x, y] = this.placeOf(end);
+      const badge = el(
+        "g",
+        {
+          class: "since-badge",
+          "data-landing": end,
+          "data-order": mark.order,
+          transform: translate([x + BADGE_AT[0], y + BADGE_AT[1]]),
+        },
+        this.sinceBadges,
+      );
+      el("circle", { r: BADGE_R, fill }, badge);
+      const ink = colour === "neutral" ? "#fff" : POINT_COLOURS[colour].mark;
+      el("text", { y: 0.12 * D, fill: ink }, badge).textContent = String(mark.order);
+    });
+  }
+
+  /**
+   * The hole names at both ends of each row (one for a row of one hole),
+   * upright, a little beyond its end along the row's own line, wherever the
+   * turn puts it; the board's box grows to take them in.
+   */
+  private renderCoordinates(): void {
+    this.coordinates.replaceChildren();
+    let [minX, minY, maxX, maxY] = this.box;
+    if (this.coordinatesShown) {
+      for (const { name, at } of coordinateLabels(this.sixths)) {
+        const [x, y] = at;
+        const text = el("text", { class: "coordinate", x, y, "data-names": name }, this.coordinates);
+        text.textContent = name;
+        [minX, maxX] = [Math.min(minX, x - 0.45 * D), Math.max(maxX, x + 0.45 * D)];
+        [minY, maxY] = [Math.min(minY, y - 0.35 * D), Math.max(maxY, y + 0.35 * D)];
+      }
+    }
+    this.element.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
+    this.element.classList.toggle("with-coordinates", this.coordinatesShown);
   }
 
   private renderPreview(): void {

@@ -27,9 +27,11 @@ import { AwayNotice } from "./table-page/away-notice.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
+import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
 import { followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
+import { arrangeRecord } from "./table-page/layout.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
@@ -38,6 +40,7 @@ import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
 import { SettingsSummary } from "./table-page/settings-summary.ts";
+import { movesSinceLastTurn, type SinceMove } from "./table-page/since-last-turn.ts";
 import { StallRemedies } from "./table-page/stall-remedies.ts";
 import { Standings } from "./table-page/standings.ts";
 import { TurnClock } from "./table-page/turn-clock.ts";
@@ -54,6 +57,9 @@ interface TablePageOptions {
    */
   readonly onMissing?: () => void;
 }
+
+/** The least time between two drawings of the table's news (20 a second). */
+const RENDER_GAP_MS = 50;
 
 /** The API's answers for a table that is not there (a forged id answers as an unknown one). */
 const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]);
@@ -110,6 +116,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const seats = new Seats(i18n, client, notices, store, clock.seatElement);
   // The board turned to the player's side, the table's settings, and stepping through the moves.
   const turnToggle = new TurnToggle(i18n, board, store);
+  const coordinates = new CoordinatesToggle(i18n, board, store);
   const summary = new SettingsSummary(i18n);
   const replay = new Replay(i18n, {
     onChange: () => render(),
@@ -135,6 +142,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     pickHint.element,
     turnToggle.element,
     gameOver.element,
+    replay.tag,
   );
   const side = h(
     "aside",
@@ -152,10 +160,18 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     leavers.element,
     seats.element,
     moves.element,
-    h("div", { class: "page-options" }, sounds.element),
+    h("div", { class: "page-options" }, sounds.element, coordinates.element),
   );
-  replay.mount(boardWrap, side, moves.element);
-  const main = h("main", { class: "table" }, boardWrap, side);
+  const recordColumn = h("div", { class: "record-column" });
+  const main = h("main", { class: "table" }, boardWrap, side, recordColumn);
+  arrangeRecord({
+    boardWrap,
+    side,
+    column: recordColumn,
+    results: standings.element,
+    replay: replay.element,
+    moveList: moves.element,
+  });
 
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });
@@ -176,8 +192,41 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   /** Whether it was your turn at the last render: the turn cue sounds when it becomes so, not on arrival. */
   let wasMyTurn: boolean | null = null;
 
+  /**
+   * The moves the board numbers: since your last turn (a watcher: this
+   * round), in the position shown; none while your own move is on its way,
+   * as it is your turn taken.
+   */
+  function movesSince(model: TableModel): SinceMove[] {
+    const { game } = model;
+    if (!game) return [];
+    const past = replay.position(model);
+    if (past) return movesSinceLastTurn(game.history.slice(0, past.ply), client.you.seat, past.toMove);
+    if (optimistic.pending) return [];
+    return movesSinceLastTurn(game.history, client.you.seat, game.turn?.player ?? null);
+  }
+
   // --- Rendering ----------------------------------------------------------------------------
+  let lastRenderAt = Number.NEGATIVE_INFINITY;
+  let renderTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Draws the table's news at once, but at most once in RENDER_GAP_MS: a burst
+   * of events (a catch-up after a reconnect, computers playing each other, a
+   * script's moves) is drawn as its latest state rather than event by event,
+   * which fell seconds behind and starved the heartbeat. A timer, not an
+   * animation frame: a page in the background still updates its title.
+   */
+  function renderSoon(): void {
+    if (renderTimer !== null) return;
+    const wait = lastRenderAt + RENDER_GAP_MS - performance.now();
+    if (wait <= 0) render();
+    else renderTimer = setTimeout(render, wait);
+  }
+
   function render(): void {
+    lastRenderAt = performance.now();
+    if (renderTimer !== null) clearTimeout(renderTimer);
+    renderTimer = null;
     const model = client.model;
     root.dataset.connection = client.connection;
     openFull.textContent = `${i18n.t("title")} ↗`;
@@ -208,11 +257,14 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     turnToggle.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
     const canMove = !past && mine && client.connection === "open" && model.game && !optimistic.pending;
+    const since = movesSince(model);
+    const sinceLabel = client.you.seat === null ? "roundMark" : "sinceMark";
     board.update({
       variant: model.settings.variant,
       pieces: past ? past.pieces : model.game ? optimistic.pieces : startingPieces(model.settings),
       moves: canMove && model.game ? engineMoves(model.game) : NO_MOVES,
       lastMove: past ? past.lastMove : optimistic.lastMove,
+      since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
     });
     lobby.render(view);
     status.render(view, gameOver.open);
@@ -225,7 +277,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     standings.render(view);
     leavers.render(view);
     summary.render(view);
-    moves.render(view, replay.ply);
+    moves.render(view, replay.ply, since);
     gameOver.render(view);
     clock.render();
     // The tab says so when it is your turn, with a mark that shows in a row of tabs.
@@ -235,7 +287,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   }
 
   // --- Events -----------------------------------------------------------------------------------
-  client.on("change", () => render());
+  client.on("change", () => renderSoon());
   client.on("event", ({ event, model }) => {
     const said = announcement(i18n, event, model, playerNames(i18n, model));
     if (said !== null) live.textContent = said;
@@ -301,6 +353,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     board.relabel();
     notices.refresh();
     sounds.relabel();
+    coordinates.relabel();
     render();
   });
   render();

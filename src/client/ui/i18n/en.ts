@@ -188,6 +188,12 @@ const messages = {
   // The board turned, the table's settings, the last move and the replay (view helper).
   turnBoard: "Turn the board",
   turnBoardTitle: "Show your own point at the bottom",
+  coordinates: "Coordinates",
+  coordinatesTitle: "Name the holes at both ends of every row, as the moves are written",
+  sinceMark: "move {n} since your last turn",
+  roundMark: "move {n} of this round",
+  sinceLegend: "since your last turn",
+  roundLegend: "this round",
   settingsHeading: "Table settings",
   summaryClassic: "Classic race",
   summaryCapture: "Capture",

@@ -3,13 +3,16 @@
  * the computer marked (a stopwatch when the player's time ran out, the
  * computer when it plays the seat), and the capture scores. Each move is a
  * button that shows the position after it (the replay); the move shown is
- * marked (aria-current).
+ * marked (aria-current). The moves the board numbers (since your last turn,
+ * or a watcher's round) carry the same numbers here, under a line that says
+ * what they are.
  */
 import { formatPath, variantOf } from "../../../rules/index.ts";
 import type { MovedBy } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
+import type { SinceMove } from "./since-last-turn.ts";
 import type { TableView } from "./view.ts";
 
 export class MoveList {
@@ -18,14 +21,26 @@ export class MoveList {
   private readonly i18n: I18n;
   /** A move was clicked: show the position after `ply` actions. */
   private readonly onPick: ((ply: number) => void) | undefined;
+  /** What the numbers are, while there are some: a number as the rows show it, and its meaning. */
+  private readonly legendText = h("span", {});
+  private readonly legend = h(
+    "p",
+    { class: "since-legend", hidden: true },
+    h("span", { class: "since-number", "aria-hidden": "true" }, "1"),
+    " ",
+    this.legendText,
+  );
 
   constructor(i18n: I18n, onPick?: (ply: number) => void) {
     this.i18n = i18n;
     this.onPick = onPick;
   }
 
-  /** `shown`: the number of actions whose position the board shows while stepping through the game; null for now. */
-  render({ model, players }: TableView, shown: number | null = null): void {
+  /**
+   * `shown`: the number of actions whose position the board shows while
+   * stepping through the game, null for now; `since`: the moves the board numbers.
+   */
+  render({ model, players, you }: TableView, shown: number | null = null, since: readonly SinceMove[] = []): void {
     const { i18n } = this;
     const key = [model.gameNumber, model.moves.length, players, i18n.language, model.settings.variant];
     this.section.update(key, () => {
@@ -34,7 +49,7 @@ export class MoveList {
       // The game's own count: a seat freed after the game keeps no standing of its own.
       const captures = capturing ? (model.game?.standings().map((standing) => standing.captures) ?? []) : [];
       return [
-        h("h2", {}, i18n.t("moves")),
+        h("div", { class: "moves-head" }, h("h2", {}, i18n.t("moves")), this.legend),
         history.length === 0
           ? h("p", { class: "hint" }, i18n.t("noMoves"))
           : h(
@@ -82,10 +97,15 @@ export class MoveList {
       ];
     });
     const list = this.element.querySelector(".move-list");
+    const watching = you.seat === null;
+    this.legend.hidden = since.length === 0 || !list;
+    this.legendText.textContent = i18n.t(watching ? "roundLegend" : "sinceLegend");
     if (!list) return;
+    const order = new Map(since.map((move) => [move.ply, move.order]));
     const items = list.children;
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as HTMLElement;
+      this.markSince(item, order.get(i + 1), watching);
       const current = shown !== null && i === shown - 1;
       item.classList.toggle("shown", current);
       if (current) item.firstElementChild?.setAttribute("aria-current", "step");
@@ -99,6 +119,26 @@ export class MoveList {
       const row = item.getBoundingClientRect();
       if (row.top < box.top || row.bottom > box.bottom) list.scrollTop += row.top - box.top - box.height / 2;
     } else list.scrollTop = 0;
+  }
+
+  /** Numbers a row the board numbers too (the number is the board's; the words are for screen readers), or unmarks it. */
+  private markSince(item: HTMLElement, order: number | undefined, watching: boolean): void {
+    item.classList.toggle("since", order !== undefined);
+    const button = item.firstElementChild;
+    const words = order === undefined ? "" : this.i18n.t(watching ? "roundMark" : "sinceMark", { n: order });
+    const old = button?.querySelector(".since-mark");
+    // The mark reads "2, move 2 since your last turn": drawn again only when that changes.
+    if ((old?.textContent ?? "") === (order === undefined ? "" : `${order}, ${words}`)) return;
+    old?.remove();
+    if (!button || order === undefined) return;
+    button.append(
+      h(
+        "span",
+        { class: "since-mark", "data-order": String(order) },
+        h("span", { class: "since-number", "aria-hidden": "true" }, String(order)),
+        h("span", { class: "visually-hidden" }, `, ${words}`),
+      ),
+    );
   }
 
   /** The mark of a move its player did not make. */

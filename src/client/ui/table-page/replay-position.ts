@@ -15,6 +15,8 @@ export interface PastPosition {
   readonly pieces: Readonly<Record<string, Point | "neutral">>;
   /** The last move played up to there, for its trail; null at the start. */
   readonly lastMove: LastMove | null;
+  /** The player to move there; null once the game is over. */
+  readonly toMove: number | null;
 }
 
 /** The game as it stood after its first `ply` actions (clamped to the history). */
@@ -30,6 +32,7 @@ export function positionAt(game: Game, ply: number): PastPosition {
       last?.kind === "move"
         ? { seat: last.player, path: last.move.path.map(holeName), captured: last.move.captured.map(holeName) }
         : null,
+    toMove: past.turn?.player ?? null,
   };
 }
 

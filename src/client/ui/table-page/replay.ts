@@ -109,22 +109,6 @@ export class Replay {
     this.element.addEventListener("keydown", (event) => this.onKey(event));
   }
 
-  /**
-   * Puts the controls under the board on a narrow screen, where the side
-   * panel is far below it, and in the side panel before the move list on a
-   * wide one, beside the board; and the tag on the board.
-   */
-  mount(boardWrap: HTMLElement, side: HTMLElement, moveList: HTMLElement): void {
-    boardWrap.append(this.tag);
-    const narrow = typeof matchMedia === "function" ? matchMedia("(max-width: 52rem)") : null;
-    const place = () => {
-      if (narrow?.matches) boardWrap.append(this.element);
-      else side.insertBefore(this.element, moveList);
-    };
-    place();
-    narrow?.addEventListener("change", place);
-  }
-
   /** The number of actions shown while the past is shown; null for the present. */
   get ply(): number | null {
     return this.shownPly;

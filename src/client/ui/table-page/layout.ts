@@ -1,0 +1,48 @@
+/**
+ * Where the game's record goes (the places and the score, the replay's
+ * controls and the move list), by the window's width. It must be seen with
+ * the board and every seat, during the game and after it:
+ *
+ * - a wide window gives it a column of its own beside the side panel, as
+ *   tall as the window: after a six-player game the places and the score
+ *   would otherwise push the seats or the moves out of view;
+ * - a middling one keeps it in the side panel, where the move list gives
+ *   way first;
+ * - a narrow one puts the replay's controls under the board, where the side
+ *   panel is far below it; the rest stays in the panel.
+ *
+ * Elements move rather than being drawn twice: each keeps its focus, its
+ * scroll and its listeners. The widths match the style sheet's.
+ */
+export const NARROW = "(max-width: 52rem)";
+export const WIDE = "(min-width: 75rem)";
+
+export interface RecordLayout {
+  readonly boardWrap: HTMLElement;
+  readonly side: HTMLElement;
+  /** The column of its own: empty, and so not shown, but on a wide window. */
+  readonly column: HTMLElement;
+  readonly results: HTMLElement;
+  readonly replay: HTMLElement;
+  readonly moveList: HTMLElement;
+}
+
+export function arrangeRecord({ boardWrap, side, column, results, replay, moveList }: RecordLayout): void {
+  if (typeof matchMedia !== "function") return;
+  const narrow = matchMedia(NARROW);
+  const wide = matchMedia(WIDE);
+  // Their places in the panel, kept from where the page put them.
+  const panelPlaces = [results, moveList].map((element) => [element, element.nextSibling] as const);
+  const place = () => {
+    if (wide.matches) {
+      column.append(results, replay, moveList);
+      return;
+    }
+    for (const [element, before] of panelPlaces) side.insertBefore(element, before);
+    if (narrow.matches) boardWrap.append(replay);
+    else side.insertBefore(replay, moveList);
+  };
+  place();
+  narrow.addEventListener("change", place);
+  wide.addEventListener("change", place);
+}
