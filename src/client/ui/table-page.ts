@@ -83,6 +83,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       });
     },
     onSelection: () => render(),
+    // Nothing stays over the board once a piece is picked (zoomed in on a phone, the reason would hide holes).
+    onPiecePicked: () => pickHint.hide(),
     onRefusedPick: ({ piece, hadSelection }) => {
       const model = client.model;
       if (!model || !shown) return;
