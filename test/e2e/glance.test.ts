@@ -79,8 +79,8 @@ describe("a table reads at a glance in every language, on a desktop and a phone"
         const { context, page } = await open(locale, null, phone);
         await page.goto("/");
         await page.locator("button.quick[value=computer]").waitFor();
-        expect(await page.locator("button.quick[value=friend]").innerText()).toContain(i18n.t("quickFriend"));
-        expect(await page.locator("button.quick[value=computer]").innerText()).toContain(i18n.t("quickComputer"));
+        expect(await page.locator("button.quick[value=friend]").textContent()).toContain(i18n.t("quickFriend"));
+        expect(await page.locator("button.quick[value=computer]").textContent()).toContain(i18n.t("quickComputer"));
         expect(
           await outsideFirstScreen(page, [
             "#creator-name",
@@ -101,8 +101,8 @@ describe("a table reads at a glance in every language, on a desktop and a phone"
         await page.waitForSelector('#app[data-status="playing"][data-seat="0"] svg.board.interactive');
         // Bjørn's move is the one since her last turn: numbered 1 on the board, keyed beside the moves.
         expect(await page.locator("svg.board .since-badge").count()).toBe(1);
-        expect(await page.locator(".since-legend").innerText()).toContain(i18n.t("sinceLegend"));
-        expect(await page.locator("label[for=coordinates]").innerText()).toBe(i18n.t("coordinates"));
+        expect(await page.locator(".since-legend").textContent()).toContain(i18n.t("sinceLegend"));
+        expect(await page.locator("label[for=coordinates]").textContent()).toBe(i18n.t("coordinates"));
         await page.locator(bjornsPiece).first().click();
         await expect
           .poll(() => page.locator(".pick-hint").textContent(), { timeout: 500 })
