@@ -109,15 +109,17 @@ describe("a table reads at a glance in every language, on a desktop and a phone"
           .toBe(i18n.t("pickNotYours", { name: "Bjørn" }));
         const device = phone ? "phone" : "desktop";
         if (!phone) {
-          expect(
-            await outsideFirstScreen(page, [
-              "svg.board",
-              '.seat[data-seat="0"]',
-              '.seat[data-seat="1"]',
-              ".replay",
-              ".move-list li:last-child",
-            ]),
-          ).toEqual([]);
+          await expect
+            .poll(() =>
+              outsideFirstScreen(page, [
+                "svg.board",
+                '.seat[data-seat="0"]',
+                '.seat[data-seat="1"]',
+                ".replay",
+                ".move-list li:last-child",
+              ]),
+            )
+            .toEqual([]);
         } else {
           expect(await smallTargets(page)).toEqual([]);
           // A piece picked: nothing over the board.
@@ -143,15 +145,17 @@ describe("a table reads at a glance in every language, on a desktop and a phone"
           await card.waitFor();
           expect(await card.locator(".end-winner").textContent()).toBe(i18n.t("winner", { name: "Aino" }));
           expect(await area(page, ".game-over")).toBeLessThanOrEqual(0.25 * (await area(page, "svg.board")));
-          expect(
-            await outsideFirstScreen(page, [
-              "svg.board",
-              '.seat[data-seat="0"]',
-              ".standings",
-              ".replay",
-              ".move-list li:last-child",
-            ]),
-          ).toEqual([]);
+          await expect
+            .poll(() =>
+              outsideFirstScreen(page, [
+                "svg.board",
+                '.seat[data-seat="0"]',
+                ".standings",
+                ".replay",
+                ".move-list li:last-child",
+              ]),
+            )
+            .toEqual([]);
           await screenshot(page, `glance-${lang}-desktop-over`);
           await page.setViewportSize(PHONE);
           expect(await smallTargets(page)).toEqual([]);
