@@ -75,8 +75,9 @@ const SCHEMA = `
   -- One-time codes that hand a seat over to another device (handover.ts): only the code's hash, the hash of
   -- the seat token it hands over (so it follows its player through a swap, and dies with a freed seat),
   -- when it stops working, and whether hosting goes along. One per seat token: asking again replaces it.
+  -- No key and no index (a BLOB key would bring one): it holds a row per seat at most.
   CREATE TABLE IF NOT EXISTS handovers (
-    token_hash BLOB PRIMARY KEY,
+    token_hash BLOB NOT NULL,
     code_hash BLOB NOT NULL,
     expires_at INTEGER NOT NULL,
     host INTEGER NOT NULL
@@ -217,8 +218,9 @@ export class TableStore {
   /** Keeps a hand-over code, replacing the one its seat token had, and forgets the codes expired by `now`. */
   putHandover(handover: StoredHandover, now: number): void {
     this.dropExpiredHandovers(now);
+    this.sql.exec("DELETE FROM handovers WHERE token_hash = ?", handover.tokenHash);
     this.sql.exec(
-      "INSERT OR REPLACE INTO handovers (token_hash, code_hash, expires_at, host) VALUES (?, ?, ?, ?)",
+      "INSERT INTO handovers (token_hash, code_hash, expires_at, host) VALUES (?, ?, ?, ?)",
       handover.tokenHash,
       handover.codeHash,
       handover.expiresAt,

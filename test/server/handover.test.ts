@@ -245,6 +245,10 @@ describe("a code that does not work: 403 invalid-handover, whichever the reason,
     const { game, code, unchanged } = await withCode();
     const second = await askCode(game.players[0].client);
     expect(second.code).not.toBe(code);
+    const rows = await runInDurableObject(stub(game.table.id), (_instance, state) =>
+      state.storage.sql.exec("SELECT count(*) AS n FROM handovers").one(),
+    );
+    expect(rows.n).toBe(1);
     expect(await refusal(await redeem(game.table.id, code))).toEqual(INVALID);
     await unchanged();
     expect((await redeemed(game.table.id, second.code)).seat).toBe(0);
