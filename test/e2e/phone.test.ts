@@ -16,7 +16,20 @@ import { hostTokenKey, seatTokenKey } from "../../src/client/sdk/index.ts";
 import { en } from "../../src/client/ui/i18n/en.ts";
 import { fi } from "../../src/client/ui/i18n/fi.ts";
 import { holeName } from "../../src/rules/index.ts";
-import { baseUrl, DESKTOP, gameOf, launch, PHONE, screenshot, screenshotDir, snapshot, visitor } from "./helpers.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import {
+  baseUrl,
+  DESKTOP,
+  gameOf,
+  launch,
+  overflowsSideways,
+  PHONE,
+  screenshot,
+  screenshotDir,
+  smallTargets,
+  snapshot,
+  visitor,
+} from "./helpers.ts";
 import { gameTable, type PageTables, pageTables, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
@@ -213,6 +226,7 @@ describe("continuing on another device", () => {
       en.messages.handoverHostHint,
     ]);
     await screenshot(computer, "handover-0-link");
+    await expectNoAxeViolations(computer, "the hand-over link shown");
 
     // The phone opens the link: the code leaves the address at once, and the phone sits in the seat.
     const { context: mobile, page: phonePage } = await phone(null, PHONE);
@@ -247,6 +261,13 @@ describe("continuing on another device", () => {
     await expect
       .poll(async () => (await snapshot(table.id)).game?.moves.length)
       .toBe((before.game?.moves.length ?? 0) + 1);
+    // On the phone, the fold opened shows its link and code within the screen's width, every control a finger's size.
+    await phonePage.getByText("Continue on another device").click();
+    await phonePage.locator(".handover .qr svg").waitFor();
+    expect(await overflowsSideways(phonePage)).toBe(false);
+    expect(await smallTargets(phonePage)).toEqual([]);
+    await phonePage.locator(".handover").scrollIntoViewIfNeeded();
+    await phonePage.screenshot({ path: `${screenshotDir}/phone-handover-link.png` });
 
     // Opened again, on a third device (in Finnish): refused in its language, and nothing is taken.
     const third = await visitor(browser, "fi-FI");
