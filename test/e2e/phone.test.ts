@@ -278,4 +278,24 @@ describe("continuing on another device", () => {
     await screenshot(third.page, "handover-2-used");
     await Promise.all([desk.close(), mobile.close(), third.context.close()]);
   });
+
+  it("a link left on show past its 10 minutes is taken down, with a button for a new one", async () => {
+    // Made with the page's clock run ten minutes ahead (Playwright's clock), which is all the page judges by.
+    const table = await gameTable();
+    const desk = await browser.newContext({ viewport: DESKTOP, locale: "en-GB", baseURL: baseUrl });
+    await seatedAt(desk, table);
+    const page = await desk.newPage();
+    await page.clock.install();
+    await page.goto(`/t/${table.id}`);
+    await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
+    await page.getByText("Continue on another device").click();
+    await page.locator("#handover-link").waitFor();
+    await page.clock.fastForward("10:01");
+    await expect.poll(() => page.locator(".handover .hint").allTextContents()).toEqual([en.messages.handoverExpired]);
+    expect(await page.locator("#handover-link").count()).toBe(0);
+    // (A new link is not asked for here: this page's clock has jumped ten minutes, the server's has not.)
+    expect(await page.getByRole("button", { name: "New link" }).isVisible()).toBe(true);
+    await screenshot(page, "handover-3-expired");
+    await desk.close();
+  });
 });

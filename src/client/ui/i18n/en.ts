@@ -55,6 +55,7 @@ const messages = {
   handoverLink: "Link to your seat",
   handoverQr: "QR code of the link to your seat",
   handoverNewLink: "New link",
+  handoverExpired: "This link has run out. Make a new one to continue on another device.",
   handoverMoved: "Your seat moved to another device. This page now only watches.",
   handoverTaken: "Your seat is on this device now.",
   connecting: "Connecting…",

@@ -53,6 +53,7 @@ export const fi: Translation = {
     handoverLink: "Linkki paikkaasi",
     handoverQr: "Paikkasi linkin QR-koodi",
     handoverNewLink: "Uusi linkki",
+    handoverExpired: "Linkki on vanhentunut. Tee uusi, jos haluat jatkaa toisella laitteella.",
     handoverMoved: "Paikkasi siirtyi toiselle laitteelle. Tällä sivulla voit nyt vain katsoa.",
     handoverTaken: "Paikkasi on nyt tällä laitteella.",
     connecting: "Yhdistetään…",

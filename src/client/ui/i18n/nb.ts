@@ -53,6 +53,7 @@ export const nb: Translation = {
     handoverLink: "Lenke til plassen din",
     handoverQr: "QR-kode for lenken til plassen din",
     handoverNewLink: "Ny lenke",
+    handoverExpired: "Lenken har gått ut. Lag en ny for å fortsette på en annen enhet.",
     handoverMoved: "Plassen din er flyttet til en annen enhet. Her kan du nå bare se på.",
     handoverTaken: "Plassen din er nå på denne enheten.",
     connecting: "Kobler til…",

@@ -53,6 +53,7 @@ export const sv: Translation = {
     handoverLink: "Länk till din plats",
     handoverQr: "QR-kod för länken till din plats",
     handoverNewLink: "Ny länk",
+    handoverExpired: "Länken har gått ut. Gör en ny för att fortsätta på en annan enhet.",
     handoverMoved: "Din plats har flyttats till en annan enhet. Här kan du nu bara titta.",
     handoverTaken: "Din plats finns nu på den här enheten.",
     connecting: "Ansluter…",

@@ -59,6 +59,8 @@ export class Handover {
   private readonly notices: Notices;
   private readonly redraw: () => void;
   private code: HandoverCode | null = null;
+  /** Redraws the fold when the code runs out, so that a dead link is not left on show. */
+  private expiry: ReturnType<typeof setTimeout> | undefined;
   private open = false;
   /** This page's seat was handed over to another device (until it takes a seat again). */
   private moved = false;
@@ -72,6 +74,7 @@ export class Handover {
       if (reason !== "handedOver") return;
       this.moved = true;
       this.code = null;
+      clearTimeout(this.expiry);
       this.open = false;
       redraw();
     });
@@ -84,18 +87,20 @@ export class Handover {
     this.movedSection.update([this.moved, i18n.language], () =>
       this.moved ? [h("p", { class: "notice info" }, i18n.t("handoverMoved"))] : [],
     );
-    this.section.update([seated, you.host, this.code, this.open, i18n.language], () =>
-      seated ? [this.fold(you.host)] : [],
+    const expired = this.code !== null && this.code.expiresAt <= this.client.serverNow();
+    this.section.update([seated, you.host, this.code, expired, this.open, i18n.language], () =>
+      seated ? [this.fold(you.host, expired)] : [],
     );
   }
 
-  private fold(host: boolean): HTMLElement {
+  private fold(host: boolean, expired: boolean): HTMLElement {
     const { i18n, code } = this;
     const details = h(
       "details",
       { open: this.open },
       h("summary", { "data-focus": "handover" }, i18n.t("handoverButton")),
-      ...(code ? this.link(code, host) : []),
+      ...(code && !expired ? this.link(code, host) : []),
+      code && expired ? [h("p", { class: "hint" }, i18n.t("handoverExpired")), this.newLinkButton()] : [],
     );
     details.addEventListener("toggle", () => {
       if (details.open === this.open) return;
@@ -115,12 +120,16 @@ export class Handover {
       host ? h("p", { class: "hint" }, i18n.t("handoverHostHint")) : null,
       linkRow(i18n, code.link, { id: "handover-link", label: i18n.t("handoverLink") }),
       qrCode(code.link, i18n.t("handoverQr")),
-      h(
-        "button",
-        { type: "button", class: "subtle new-link", "data-focus": "handover-new", onclick: () => this.ask() },
-        i18n.t("handoverNewLink"),
-      ),
+      this.newLinkButton(),
     ];
+  }
+
+  private newLinkButton(): HTMLElement {
+    return h(
+      "button",
+      { type: "button", class: "subtle new-link", "data-focus": "handover-new", onclick: () => this.ask() },
+      this.i18n.t("handoverNewLink"),
+    );
   }
 
   /** A new code (replacing any before): the last one asked for is the one shown. */
@@ -128,6 +137,8 @@ export class Handover {
     this.client.handover().then(
       (code) => {
         this.code = code;
+        clearTimeout(this.expiry);
+        this.expiry = setTimeout(() => this.redraw(), Math.max(0, code.expiresAt - this.client.serverNow()) + 250);
         this.redraw();
       },
       (error: unknown) => {
