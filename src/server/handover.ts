@@ -14,7 +14,7 @@
  * are synchronous, to run between the table's awaits: the secrets and their
  * hashes are made first (`Secret.make`).
  */
-import type { HandedOver } from "../protocol/index.ts";
+import { type HandedOver, HandoverCodeSchema } from "../protocol/index.ts";
 import { TableError } from "../table/index.ts";
 import { dropHost, identityOf, send, setIdentity } from "./connection.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
@@ -37,6 +37,11 @@ export async function newSecret(): Promise<Secret> {
 /** The one refusal for every code that does not work, so that a prober learns nothing of which codes were ever live. */
 function invalid(): TableError {
   return new TableError("invalid-handover", "that hand-over link is not valid: it was used, replaced or has expired");
+}
+
+/** A code of the wrong shape is refused as any other that does not work, before its hash is made. */
+export function checkHandoverCode(code: string): void {
+  if (!HandoverCodeSchema.safeParse(code).success) throw invalid();
 }
 
 /**

@@ -13,13 +13,7 @@
  * load-table.ts's.
  */
 import { DurableObject } from "cloudflare:workers";
-import {
-  type ClientMessage,
-  type HandedOver,
-  HandoverCodeSchema,
-  type Snapshot,
-  SOCKET_PROTOCOL,
-} from "../protocol/index.ts";
+import { type ClientMessage, type HandedOver, type Snapshot, SOCKET_PROTOCOL } from "../protocol/index.ts";
 import {
   type CheckedTableSettings,
   type CommandOptions,
@@ -48,7 +42,7 @@ import {
 } from "./connection.ts";
 import { EFFECTS, type TableEffect } from "./effects/index.ts";
 import type { Env } from "./env.ts";
-import { newSecret, offerHandover, redeemHandover, retireSockets } from "./handover.ts";
+import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSockets } from "./handover.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
@@ -151,18 +145,12 @@ export class Table extends DurableObject<Env> {
 
   /**
    * Another device redeems a one-time hand-over code (handover.ts): the
-   * seat's new token (and the new host token, if hosting came along); the
-   * old device's sockets are told their seat moved. A code that is wrong,
-   * used, replaced or expired is `invalid-handover`, and changes nothing.
+   * seat's new token, and the host's if hosting came along; the old
+   * device's sockets are told their seat moved.
    */
   redeemHandover(code: string): Promise<Outcome<HandedOver>> {
     return outcome(async () => {
-      if (!HandoverCodeSchema.safeParse(code).success) {
-        throw new TableError(
-          "invalid-handover",
-          "that hand-over link is not valid: it was used, replaced or has expired",
-        );
-      }
+      checkHandoverCode(code);
       const [codeHash, token, hostToken] = await Promise.all([hashToken(code), newSecret(), newSecret()]);
       // From here on no await: the checks and the writes see the same state.
       this.requireTable();
