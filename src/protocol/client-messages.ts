@@ -57,6 +57,15 @@ export const RequestIdSchema = z
 /** Seat and host tokens: 128 random bits, base64url. */
 export const TokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a token is 22 base64url characters"));
 
+/**
+ * A one-time hand-over code (docs/protocol.md, "Continuing on another
+ * device"): 128 random bits, base64url, as a token. It travels in a link's
+ * fragment, which no server log or Referer sees.
+ */
+export const HandoverCodeSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a hand-over code is 22 base64url characters"));
+
 /** Characters that are not shown: format characters (bidi controls, zero-width ones, soft hyphen, tags…), and the default-ignorable ones (Hangul fillers, variation selectors…). */
 const HIDDEN = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 /** Zero-width (non-)joiners, which emoji sequences and some scripts (Persian, Indic) need between two characters. */
@@ -189,6 +198,12 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
     seat: SeatSchema,
     remedy: z.enum(["computer", "resign"]),
   }),
+  /**
+   * A seated player asks for a one-time code that hands the seat over to
+   * another device (redeemed with `POST /api/tables/:id/handover`). Answered
+   * with `handoverCode` to this socket alone; asking again replaces the code.
+   */
+  z.strictObject({ type: z.literal("handover"), id: RequestIdSchema }),
   /** Asks again for the events after `lastSeq`, after a gap. */
   z.strictObject({ type: z.literal("sync"), lastSeq: SeqSchema }),
 ]);

@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   "same-seat",
   "not-away",
   "not-stalled",
+  // A hand-over code that is wrong, used, expired or replaced: which one is not said.
+  "invalid-handover",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 /** The answers of the HTTP routes, other than the snapshot (snapshot.ts) and the game record (text). */
 import { ErrorBodySchema } from "./errors.ts";
+import { SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -12,7 +13,25 @@ export const CreatedTableSchema = z.object({
   hostToken: z.string(),
 });
 
+/**
+ * The body of `POST /api/tables/:id/handover`: the one-time code another
+ * device asked for. Its shape is checked apart (`HandoverCodeSchema`), so that a
+ * mistyped code is refused as any wrong one is (`invalid-handover`).
+ */
+export const RedeemHandoverSchema = z.strictObject({ code: z.string().check(z.maxLength(64)) });
+
+/** `200` to `POST /api/tables/:id/handover`: the seat, its new token, and the new host token if hosting came along. */
+export const HandedOverSchema = z.object({
+  seat: SeatSchema,
+  /** The seat's new token: the old one no longer works. */
+  token: z.string(),
+  /** A new host token when the seat's player was also the host (hosting moves with the seat), else null. */
+  hostToken: z.nullable(z.string()),
+});
+
 /** Every refusal, with a fitting status. */
 export const ErrorResponseSchema = z.object({ error: ErrorBodySchema });
 
 export type CreatedTable = Wire<typeof CreatedTableSchema>;
+export type RedeemHandover = Wire<typeof RedeemHandoverSchema>;
+export type HandedOver = Wire<typeof HandedOverSchema>;

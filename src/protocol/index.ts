@@ -6,6 +6,7 @@ export {
   type ClientMessage,
   ClientMessageSchema,
   type ClientMessageType,
+  HandoverCodeSchema,
   isWellFormed,
   MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
@@ -36,7 +37,15 @@ export {
   type ErrorCode,
 } from "./errors.ts";
 export { type TableEvent, TableEventSchema, type TableEventType } from "./events.ts";
-export { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "./http.ts";
+export {
+  type CreatedTable,
+  CreatedTableSchema,
+  ErrorResponseSchema,
+  type HandedOver,
+  HandedOverSchema,
+  type RedeemHandover,
+  RedeemHandoverSchema,
+} from "./http.ts";
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
 export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";
 export {

@@ -27,8 +27,17 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joined"), id: z.string(), seat: SeatSchema, token: z.string() }),
   /** To the sender of every applied request, and of a repeat of one: the last event it produced. */
   z.object({ type: z.literal("ack"), id: z.string(), seq: SeqSchema }),
-  /** This socket's identity changed (joined, left, removed by the host). */
-  z.object({ type: z.literal("identity"), you: IdentitySchema }),
+  /**
+   * This socket's identity changed (joined, left, removed by the host).
+   * `reason: "handedOver"`: its seat (and hosting, if it went along) was
+   * handed over to another device with a one-time code.
+   */
+  z.object({ type: z.literal("identity"), you: IdentitySchema, reason: z.optional(z.literal("handedOver")) }),
+  /**
+   * To the asker of `handover` only: the one-time code that hands its seat to
+   * another device, and when it stops working (ms since the epoch, server time).
+   */
+  z.object({ type: z.literal("handoverCode"), id: z.string(), code: z.string(), expiresAt: z.int() }),
   /**
    * Who is connected, by seat, and how many watch: not part of the event log.
    * `absentSince`: for each seated player without a connection, since when

@@ -83,6 +83,11 @@ export function moveSeat(ws: WebSocket, seat: number): void {
   attach(ws, { ...attachmentOf(ws), seat });
 }
 
+/** Hosting moved to another device (a hand-over): the socket keeps its seat, if any, but is no longer the host. */
+export function dropHost(ws: WebSocket): void {
+  attach(ws, { ...attachmentOf(ws), host: false });
+}
+
 /**
  * How stale a socket's last-message time may be before a message refreshes it:
  * well under the table's `STALE_MS` (6 s), so that a client that sends

@@ -10,6 +10,8 @@ export interface Env {
   readonly SOCKET_LIMITER?: RateLimit;
   /** Reads of a table's snapshot or record per client address. */
   readonly READ_LIMITER?: RateLimit;
+  /** Attempts to redeem a seat's hand-over code per client address. */
+  readonly HANDOVER_LIMITER?: RateLimit;
   /** Days without an event after which a table is deleted. */
   readonly IDLE_DAYS?: string;
   /** Seconds the player to move must have been disconnected before the others may act (the stall remedies). */

@@ -6,6 +6,17 @@ export interface StoredSeat {
   readonly tokenHash: ArrayBuffer;
 }
 
+/** A live hand-over code, as stored: never the code itself. */
+export interface StoredHandover {
+  /** The hash of the seat token it hands over. */
+  readonly tokenHash: ArrayBuffer;
+  readonly codeHash: ArrayBuffer;
+  /** When it stops working, in ms since the epoch. */
+  readonly expiresAt: number;
+  /** Whether hosting goes with the seat. */
+  readonly host: boolean;
+}
+
 export interface TableMeta {
   readonly id: string;
   /** Checked when the table was made, and trusted since. */
@@ -60,6 +71,16 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS requests (
     request TEXT NOT NULL,
     seq INTEGER NOT NULL
+  );
+  -- One-time codes that hand a seat over to another device (handover.ts): only the code's hash, the hash of
+  -- the seat token it hands over (so it follows its player through a swap, and dies with a freed seat),
+  -- when it stops working, and whether hosting goes along. One per seat token: asking again replaces it.
+  -- No key and no index (a BLOB key would bring one): it holds a row per seat at most.
+  CREATE TABLE IF NOT EXISTS handovers (
+    token_hash BLOB NOT NULL,
+    code_hash BLOB NOT NULL,
+    expires_at INTEGER NOT NULL,
+    host INTEGER NOT NULL
   );
   -- Since when each seat has had no live connection (a seat with a connection has no row).
   CREATE TABLE IF NOT EXISTS absences (
@@ -182,6 +203,54 @@ export class TableStore {
 
   freeSeat(seat: number): void {
     this.sql.exec("DELETE FROM seats WHERE seat = ?", seat);
+  }
+
+  /** The seat's player keeps the seat under a new token; the old one stops working. */
+  replaceSeatToken(seat: number, tokenHash: ArrayBuffer): void {
+    this.sql.exec("UPDATE seats SET token_hash = ? WHERE seat = ?", tokenHash, seat);
+  }
+
+  /** Hosting moves to a new token; the old one stops working. */
+  replaceHostToken(tokenHash: ArrayBuffer): void {
+    this.sql.exec("UPDATE meta SET host_token_hash = ?", tokenHash);
+  }
+
+  /** Keeps a hand-over code, replacing the one its seat token had, and forgets the codes expired by `now`. */
+  putHandover(handover: StoredHandover, now: number): void {
+    this.dropExpiredHandovers(now);
+    this.sql.exec("DELETE FROM handovers WHERE token_hash = ?", handover.tokenHash);
+    this.sql.exec(
+      "INSERT INTO handovers (token_hash, code_hash, expires_at, host) VALUES (?, ?, ?, ?)",
+      handover.tokenHash,
+      handover.codeHash,
+      handover.expiresAt,
+      handover.host ? 1 : 0,
+    );
+  }
+
+  /** The codes still live at `now` (a few at most: one per seat token); the expired ones are forgotten. */
+  liveHandovers(now: number): StoredHandover[] {
+    this.dropExpiredHandovers(now);
+    return this.sql
+      .exec<{ token_hash: ArrayBuffer; code_hash: ArrayBuffer; expires_at: number; host: number }>(
+        "SELECT * FROM handovers",
+      )
+      .toArray()
+      .map((row) => ({
+        tokenHash: row.token_hash,
+        codeHash: row.code_hash,
+        expiresAt: row.expires_at,
+        host: row.host === 1,
+      }));
+  }
+
+  /** A code is used: it never works again. */
+  dropHandover(codeHash: ArrayBuffer): void {
+    this.sql.exec("DELETE FROM handovers WHERE code_hash = ?", codeHash);
+  }
+
+  private dropExpiredHandovers(now: number): void {
+    this.sql.exec("DELETE FROM handovers WHERE expires_at <= ?", now);
   }
 
   /** Two seats trade occupants (either may be free), tokens and all. */

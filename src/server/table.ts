@@ -13,7 +13,7 @@
  * load-table.ts's.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type ClientMessage, type Snapshot, SOCKET_PROTOCOL } from "../protocol/index.ts";
+import { type ClientMessage, type HandedOver, type Snapshot, SOCKET_PROTOCOL } from "../protocol/index.ts";
 import {
   type CheckedTableSettings,
   type CommandOptions,
@@ -42,6 +42,7 @@ import {
 } from "./connection.ts";
 import { EFFECTS, type TableEffect } from "./effects/index.ts";
 import type { Env } from "./env.ts";
+import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSockets } from "./handover.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
@@ -139,6 +140,26 @@ export class Table extends DurableObject<Env> {
     return outcome(() => {
       const table = this.requireTable();
       return versioned(`"${table.seq}"`, seen, () => table.gameRecord());
+    });
+  }
+
+  /**
+   * Another device redeems a one-time hand-over code (handover.ts): the
+   * seat's new token, and the host's if hosting came along; the old
+   * device's sockets are told their seat moved.
+   */
+  redeemHandover(code: string): Promise<Outcome<HandedOver>> {
+    return outcome(async () => {
+      checkHandoverCode(code);
+      const [codeHash, token, hostToken] = await Promise.all([hashToken(code), newSecret(), newSecret()]);
+      // From here on no await: the checks and the writes see the same state.
+      this.requireTable();
+      const redeemed = this.ctx.storage.transactionSync(() =>
+        redeemHandover(this.store, codeHash, token, hostToken, Date.now()),
+      );
+      retireSockets(this.presence.openSockets(), redeemed);
+      this.presence.schedule();
+      return redeemed.answer;
     });
   }
 
@@ -251,6 +272,8 @@ export class Table extends DurableObject<Env> {
     const who = identityOf(ws);
     // Who may send this at all comes first: a repeat is acknowledged only to whoever could have sent it.
     table.authorize(who, message.type);
+    // Like a join, its answer carries a secret: not remembered by id (a repeat just replaces the code).
+    if (message.type === "handover") return this.handover(ws, message.id);
     const request = requestKey(ws, table.gameOfRequest(message.type), message.id);
     const seen = this.store.seqOfRequest(request);
     if (seen !== undefined) {
@@ -329,6 +352,16 @@ export class Table extends DurableObject<Env> {
     const snapshot = this.requireTable().view(this.presence.connectedSeats());
     this.flood.charge(ws, frameCost(send(ws, { type: "welcome", you: identityOf(ws), snapshot })), Date.now());
     this.presence.owe(ws);
+  }
+
+  /** A one-time code that hands this socket's seat, and hosting if it has it, to another device. */
+  private async handover(ws: WebSocket, id: string): Promise<void> {
+    const code = await newSecret();
+    // From here on no await; the seat may have been freed while the code was made.
+    const who = identityOf(ws);
+    this.requireTable().authorize(who, "handover");
+    const expiresAt = offerHandover(this.store, who.seat as number, who.host, code, Date.now());
+    send(ws, { type: "handoverCode", id, code: code.value, expiresAt });
   }
 
   /** Joining is the one request with a secret in its answer: the seat's token, stored only as a hash. */

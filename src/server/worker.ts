@@ -12,7 +12,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
 import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
-import { TableSettingsSchema } from "../protocol/index.ts";
+import { HandoverCodeSchema, RedeemHandoverSchema, TableSettingsSchema } from "../protocol/index.ts";
 import { checkTableSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
 import { isGenuineTableId, isTableId, newTableId, newToken, type TableIdKeys } from "./ids.ts";
@@ -22,6 +22,7 @@ export { Table } from "./table.ts";
 
 /** The HTTP status of a refusal that comes from the table or the engine. */
 function statusOf(code: ErrorCode): ContentfulStatusCode {
+  if (code === "invalid-handover") return 403;
   return code === "table-not-found" || code === "not-found" ? 404 : 400;
 }
 
@@ -251,6 +252,63 @@ app.get("/api/tables/:id/record", readLimit, tableParam, async (c) => {
   c.header("ETag", tag);
   return value === null ? c.body(null, 304) : c.text(value, 200, { "Content-Type": "text/plain; charset=utf-8" });
 });
+
+/**
+ * The body of a hand-over's redemption: `{ "code": "…" }`, as JSON with a
+ * JSON content type (as the settings are, so that another site's plain form
+ * cannot send one).
+ */
+const handoverBody = validator("header", async (_headers, c) => {
+  if (!JSON_MEDIA_TYPE.test(mediaType(c.req.header("Content-Type")))) {
+    return fail(c, 415, "bad-request", "send the code as JSON, with Content-Type: application/json");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return fail(c, 400, "bad-request", "the body is not valid JSON");
+  }
+  const result = RedeemHandoverSchema.safeParse(body);
+  if (!result.success) return fail(c, 400, "bad-request", 'send { "code": "…" }, the code of the hand-over link');
+  // A code of the wrong shape (a link cut short) is a wrong code: refused alike, without waking the table.
+  if (!HandoverCodeSchema.safeParse(result.data.code).success) return invalidHandover(c);
+  return result.data;
+});
+
+function invalidHandover(c: Context) {
+  return fail(c, 403, "invalid-handover", "that hand-over link is not valid: it was used, replaced or has expired");
+}
+
+/** Hand-over attempts within the address's limit. */
+const handoverLimit = createMiddleware<{ Bindings: Env }>(async (c, next) => {
+  const refused = await overLimit(c, c.env.HANDOVER_LIMITER, "hand-over attempts");
+  if (refused) return refused;
+  await next();
+});
+
+/**
+ * Another device takes a seat over with a one-time code (docs/protocol.md,
+ * "Continuing on another device"). Attempts are limited per address before
+ * anything else is looked at, as reads and sockets are; a code is 128 random
+ * bits, so the limit is there to keep the table's object from being woken
+ * in a loop rather than to stop guessing, which cannot succeed anyway.
+ */
+app.post(
+  "/api/tables/:id/handover",
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => fail(c, 413, "too-large", `the body is at most ${MAX_BODY_BYTES} bytes`),
+  }),
+  handoverLimit,
+  tableParam,
+  handoverBody,
+  async (c) => {
+    const answer = unwrap(
+      await c.env.TABLES.getByName(c.req.valid("param").id).redeemHandover(c.req.valid("header").code),
+    );
+    return c.json(answer);
+  },
+);
 
 /**
  * A socket upgrade within the address's limit. It comes before the id's

@@ -57,6 +57,8 @@ const WHO_MAY: Readonly<Record<RequestType, Role>> = {
   swap: "seated",
   back: "seated",
   remedy: "seated",
+  // A one-time code that hands the seat (and hosting, if the asker has it) to another device: only its player may.
+  handover: "seated",
   remove: "host",
   start: "host",
   firstPlayer: "host",

@@ -7,6 +7,8 @@
  */
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
+  handoverCodeIn,
+  handoverLink,
   hostTokenKey,
   memoryTokens,
   type SdkError,
@@ -15,7 +17,7 @@ import {
   TableError,
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
-import type { ClientMessage, ServerMessage } from "../../src/protocol/index.ts";
+import type { ClientMessage, Identity, ServerMessage } from "../../src/protocol/index.ts";
 import type { LoggedEvent } from "../../src/table/index.ts";
 import { FakeSocket, tick, until } from "./fake-socket.ts";
 import { HOST as HOST_IDENTITY, ServerTable, seated, TABLE_ID as TABLE } from "./server-table.ts";
@@ -249,6 +251,90 @@ describe("the SDK's table client", () => {
     const again = latest().sent[2] as { id: string };
     latest().deliver({ type: "error", id: again.id, code: "seat-taken", message: "seat 3 is taken" });
     await expect(refused).rejects.toMatchObject({ code: "seat-taken", request: "addComputer" });
+  });
+});
+
+describe("handing the seat to another device", () => {
+  const CODE = "cccccccccccccccccccccc";
+  const NEW_TOKEN = "nnnnnnnnnnnnnnnnnnnnnn";
+  const NEW_HOST = "oooooooooooooooooooooo";
+
+  /** A fetch that answers `body` with `status`, and keeps what it was asked. */
+  function answering(status: number, body: unknown) {
+    const asked: { url: string; init: RequestInit | undefined }[] = [];
+    const fetcher = (async (url: URL, init?: RequestInit) => {
+      asked.push({ url: String(url), init });
+      return Response.json(body, { status });
+    }) as unknown as typeof fetch;
+    return { fetcher, asked };
+  }
+
+  async function seatedClient(tokens: TokenStore, you: Identity = { seat: 0, host: true }): Promise<TableClient> {
+    const seatedOne = connect(tokens);
+    await until(() => latest()?.sent.length === 1, "the hello");
+    latest().deliver({ type: "welcome", you, snapshot: startedTable().snapshot(true) });
+    return seatedOne;
+  }
+
+  it("handover() asks the table and resolves with the code, its expiry and the link with the code in its fragment", async () => {
+    client = await seatedClient(memoryTokens());
+    const asked = client.handover();
+    const request = latest().sent[1] as Extract<ClientMessage, { type: "handover" }>;
+    expect(request).toEqual({ type: "handover", id: expect.any(String) });
+    latest().deliver({ type: "handoverCode", id: request.id, code: CODE, expiresAt: 1_795_000_600_000 });
+    await expect(asked).resolves.toEqual({
+      code: CODE,
+      expiresAt: 1_795_000_600_000,
+      link: `http://checkers.test/t/${TABLE}#handover=${CODE}`,
+    });
+  });
+
+  it("the link's code reads back from its fragment, and nothing else does", () => {
+    const link = new URL(handoverLink("https://checkers.example", TABLE, CODE));
+    expect(link.pathname).toBe(`/t/${TABLE}`);
+    expect(link.search).toBe("");
+    expect(handoverCodeIn(link.hash)).toBe(CODE);
+    for (const hash of ["", "#", "#handover=", "#other=x"]) expect(handoverCodeIn(hash), hash).toBeNull();
+  });
+
+  it("the old device: told its seat and hosting moved, it forgets both tokens and reports why", async () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    tokens.set(hostTokenKey(TABLE), HOST);
+    client = await seatedClient(tokens);
+    const heard: unknown[] = [];
+    client.on("identity", (detail) => heard.push(detail));
+    latest().deliver({ type: "identity", you: { seat: null, host: false }, reason: "handedOver" });
+    expect(heard).toEqual([{ you: { seat: null, host: false }, reason: "handedOver" }]);
+    expect([tokens.get(seatTokenKey(TABLE)), tokens.get(hostTokenKey(TABLE))]).toEqual([null, null]);
+  });
+
+  it("the new device: redeemHandover keeps the new tokens, says hello with them, and resolves with the seat", async () => {
+    const tokens = memoryTokens();
+    client = await seatedClient(tokens, { seat: null, host: false });
+    const { fetcher, asked } = answering(200, { seat: 0, token: NEW_TOKEN, hostToken: NEW_HOST });
+    await expect(client.redeemHandover(CODE, fetcher)).resolves.toBe(0);
+    expect(asked).toEqual([
+      {
+        url: `http://checkers.test/api/tables/${TABLE}/handover`,
+        init: expect.objectContaining({ method: "POST", body: JSON.stringify({ code: CODE }) }),
+      },
+    ]);
+    expect([tokens.get(seatTokenKey(TABLE)), tokens.get(hostTokenKey(TABLE))]).toEqual([NEW_TOKEN, NEW_HOST]);
+    expect(latest().sent.at(-1)).toEqual({ type: "hello", token: NEW_TOKEN, hostToken: NEW_HOST, lastSeq: 4 });
+  });
+
+  it("a code that does not work: invalid-handover, and the tokens and the connection are as they were", async () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    client = await seatedClient(tokens, { seat: 1, host: false });
+    const sent = latest().sent.length;
+    const { fetcher } = answering(403, { error: { code: "invalid-handover", message: "that link is not valid" } });
+    const error = await client.redeemHandover(CODE, fetcher).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TableError);
+    expect((error as TableError).code).toBe("invalid-handover");
+    expect(tokens.get(seatTokenKey(TABLE))).toBe(TOKEN);
+    expect(latest().sent).toHaveLength(sent);
   });
 });
 

@@ -6,13 +6,30 @@
  * then the board zooms out. And no page scrolls sideways at 320 or 390 px in
  * any language: the front page, a table waiting for players (as its host, the
  * widest rows), a game on the player's turn with a piece picked, the game over,
- * and the embedded table; the language menu is on screen. Screenshots:
- * test-results/screenshots/phone-*.png.
+ * and the embedded table; the language menu is on screen. And a player at a
+ * computer continues on a phone with a one-time link. Screenshots:
+ * test-results/screenshots/phone-*.png, handover-*.png.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostTokenKey, seatTokenKey } from "../../src/client/sdk/index.ts";
+import { en } from "../../src/client/ui/i18n/en.ts";
+import { fi } from "../../src/client/ui/i18n/fi.ts";
 import { holeName } from "../../src/rules/index.ts";
-import { baseUrl, gameOf, launch, PHONE, screenshotDir, snapshot } from "./helpers.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import {
+  baseUrl,
+  DESKTOP,
+  gameOf,
+  launch,
+  overflowsSideways,
+  PHONE,
+  screenshot,
+  screenshotDir,
+  smallTargets,
+  snapshot,
+  visitor,
+} from "./helpers.ts";
 import { gameTable, type PageTables, pageTables, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
@@ -190,4 +207,98 @@ describe("a phone", () => {
       expect(found).toEqual([]);
     });
   }
+});
+
+describe("continuing on another device", () => {
+  it("a one-time link hands the seat (and hosting) from a computer to a phone: the phone plays, the computer watches, the link works once", async () => {
+    const table = await gameTable(); // Aino, seat 1 and host, to move
+    const desk = await browser.newContext({ viewport: DESKTOP, locale: "en-GB", baseURL: baseUrl });
+    await seatedAt(desk, table);
+    const computer = await desk.newPage();
+    await computer.goto(`/t/${table.id}`);
+    await computer.waitForSelector('#app[data-status="playing"][data-seat="0"] svg.board.interactive');
+
+    await computer.getByText("Continue on another device").click();
+    const field = computer.locator("#handover-link");
+    await field.waitFor();
+    const link = await field.inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl}/t/${table.id}#handover=[A-Za-z0-9_-]{22}$`));
+    await computer.locator(".handover .qr svg").waitFor();
+    expect(await computer.locator(".handover .hint").allTextContents()).toEqual([
+      en.messages.handoverHint_other.replace("{n}", "10"),
+      en.messages.handoverHostHint,
+    ]);
+    await screenshot(computer, "handover-0-link");
+    await expectNoAxeViolations(computer, "the hand-over link shown");
+
+    // The phone opens the link: the code leaves the address at once, and the phone sits in the seat.
+    const { context: mobile, page: phonePage } = await phone(null, PHONE);
+    await phonePage.goto(link);
+    await phonePage.waitForSelector('#app[data-status="playing"][data-seat="0"] svg.board.interactive');
+    expect(new URL(phonePage.url()).hash).toBe("");
+    expect(await phonePage.locator(".notices").textContent()).toBe(en.messages.handoverTaken);
+    await shot(phonePage, "handover-seated");
+
+    // The computer is told, watches, and keeps no token.
+    const moved = computer.locator(".handover-moved");
+    await expect.poll(() => moved.textContent()).toBe(en.messages.handoverMoved);
+    await computer.waitForSelector('#app[data-seat=""]');
+    expect(await computer.locator("svg.board .hole.movable").count()).toBe(0);
+    expect(await computer.locator(".handover details").count()).toBe(0);
+    const kept = await computer.evaluate(
+      (keys) => keys.map((key) => localStorage.getItem(key)),
+      [seatTokenKey(table.id), hostTokenKey(table.id)].map((key) => `chinese-checkers:${key}`),
+    );
+    expect(kept).toEqual([null, null]);
+    await screenshot(computer, "handover-1-moved");
+
+    // The phone plays its move, by touch.
+    const before = await snapshot(table.id);
+    const [move] = gameOf(before).legalMoves();
+    if (!move) throw new Error("no move");
+    for (const hole of [move.path[0], move.path[move.path.length - 1]].map((at) => holeName(at as number))) {
+      const at = (await holesOnScreen(phonePage, [hole]))[hole];
+      if (!at) throw new Error(`${hole} is not on screen`);
+      await phonePage.touchscreen.tap(at.x, at.y);
+    }
+    await expect
+      .poll(async () => (await snapshot(table.id)).game?.moves.length)
+      .toBe((before.game?.moves.length ?? 0) + 1);
+    // On the phone, the fold opened shows its link and code within the screen's width, every control a finger's size.
+    await phonePage.getByText("Continue on another device").click();
+    await phonePage.locator(".handover .qr svg").waitFor();
+    expect(await overflowsSideways(phonePage)).toBe(false);
+    expect(await smallTargets(phonePage)).toEqual([]);
+    await phonePage.locator(".handover").scrollIntoViewIfNeeded();
+    await phonePage.screenshot({ path: `${screenshotDir}/phone-handover-link.png` });
+
+    // Opened again, on a third device (in Finnish): refused in its language, and nothing is taken.
+    const third = await visitor(browser, "fi-FI");
+    await third.page.goto(link);
+    await expect.poll(() => third.page.locator(".notices").textContent()).toBe(fi.errors["invalid-handover"]);
+    await third.page.waitForSelector('#app[data-status="playing"][data-seat=""]');
+    expect(new URL(third.page.url()).hash).toBe("");
+    await screenshot(third.page, "handover-2-used");
+    await Promise.all([desk.close(), mobile.close(), third.context.close()]);
+  });
+
+  it("a link left on show past its 10 minutes is taken down, with a button for a new one", async () => {
+    // Made with the page's clock run ten minutes ahead (Playwright's clock), which is all the page judges by.
+    const table = await gameTable();
+    const desk = await browser.newContext({ viewport: DESKTOP, locale: "en-GB", baseURL: baseUrl });
+    await seatedAt(desk, table);
+    const page = await desk.newPage();
+    await page.clock.install();
+    await page.goto(`/t/${table.id}`);
+    await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
+    await page.getByText("Continue on another device").click();
+    await page.locator("#handover-link").waitFor();
+    await page.clock.fastForward("10:01");
+    await expect.poll(() => page.locator(".handover .hint").allTextContents()).toEqual([en.messages.handoverExpired]);
+    expect(await page.locator("#handover-link").count()).toBe(0);
+    // (A new link is not asked for here: this page's clock has jumped ten minutes, the server's has not.)
+    expect(await page.getByRole("button", { name: "New link" }).isVisible()).toBe(true);
+    await screenshot(page, "handover-3-expired");
+    await desk.close();
+  });
 });

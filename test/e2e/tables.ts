@@ -62,28 +62,51 @@ export async function lobbyTable(): Promise<TableAt> {
  * with `over`, the same table after seat 2 left the game, which ends it.
  */
 export async function gameTable(over = false): Promise<TableAt> {
+  const game = await gameToEnd();
+  if (over) await game.end();
+  else game.close();
+  return { id: game.id, tokens: game.tokens };
+}
+
+/**
+ * The table `gameTable` makes, with seat 2's player still there: `end` has
+ * them leave, which ends the game while a page looks on.
+ */
+export async function gameToEnd(): Promise<TableAt & { end(): Promise<void>; close(): void }> {
   const table = await createTable(baseUrl, { players: 2, firstPlayer: 0 }, fetchFromOwnAddress);
   const tokens = memoryTokens();
   tokens.set(hostTokenKey(table.id), table.hostToken);
   const aino = client(table.id, tokens);
   const bjorn = client(table.id);
+  const close = () => {
+    aino.close();
+    bjorn.close();
+  };
   try {
     await aino.join(0, "Aino");
     await bjorn.join(1, "Bjørn");
     await aino.start();
     await playGreedy(aino);
     await playGreedy(bjorn);
-    if (over) await bjorn.leave();
-    const token = tokens.get(seatTokenKey(table.id));
-    if (!token) throw new Error("no seat token");
-    return {
-      id: table.id,
-      tokens: { [KEY_PREFIX + seatTokenKey(table.id)]: token, [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken },
-    };
-  } finally {
-    aino.close();
-    bjorn.close();
+  } catch (error) {
+    close();
+    throw error;
   }
+  aino.close();
+  const token = tokens.get(seatTokenKey(table.id));
+  if (!token) throw new Error("no seat token");
+  return {
+    id: table.id,
+    tokens: { [KEY_PREFIX + seatTokenKey(table.id)]: token, [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken },
+    async end() {
+      try {
+        await bjorn.leave();
+      } finally {
+        bjorn.close();
+      }
+    },
+    close,
+  };
 }
 
 /** Puts the table's tokens in the context's localStorage before any page of its origin runs. */

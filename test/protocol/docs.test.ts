@@ -7,12 +7,15 @@ import {
   ClientMessageSchema,
   CreatedTableSchema,
   ErrorResponseSchema,
+  HandedOverSchema,
+  HandoverCodeSchema,
+  RedeemHandoverSchema,
   ServerMessageSchema,
   SnapshotSchema,
   TableEventSchema,
   TableSettingsSchema,
 } from "../../src/protocol/index.ts";
-import { createRequestBody, examples } from "./examples.ts";
+import { createRequestBody, examples, requestBody } from "./examples.ts";
 
 const typesOf = (values: unknown[]) => values.map((value) => (value as { type: string }).type);
 
@@ -24,6 +27,15 @@ describe("the documented examples are valid", () => {
     expect(rest).toEqual([]);
     expect(ErrorResponseSchema.parse(refusal)).toEqual(refusal);
     expect(CreatedTableSchema.parse(created)).toEqual(created);
+  });
+
+  it("continuing on another device: the redeeming request and its answer", () => {
+    const body = requestBody("/handover");
+    expect(RedeemHandoverSchema.parse(body)).toEqual(body);
+    expect(HandoverCodeSchema.safeParse((body as { code: string }).code).success).toBe(true);
+    const [answer, ...rest] = examples("## Continuing on another device");
+    expect(rest).toEqual([]);
+    expect(HandedOverSchema.parse(answer)).toEqual(answer);
   });
 
   it("client messages: one of each type", () => {
@@ -41,6 +53,7 @@ describe("the documented examples are valid", () => {
       "firstPlayer",
       "back",
       "remedy",
+      "handover",
       "sync",
     ]);
     for (const message of messages) expect(ClientMessageSchema.parse(message)).toEqual(message);
@@ -52,7 +65,16 @@ describe("the documented examples are valid", () => {
     const messages = examples("### Server → client").map((message) =>
       (message as { type: string }).type === "welcome" ? { ...(message as object), snapshot } : message,
     );
-    expect(typesOf(messages)).toEqual(["event", "welcome", "identity", "joined", "ack", "presence", "error"]);
+    expect(typesOf(messages)).toEqual([
+      "event",
+      "welcome",
+      "identity",
+      "joined",
+      "handoverCode",
+      "ack",
+      "presence",
+      "error",
+    ]);
     for (const message of messages) expect(ServerMessageSchema.parse(message)).toEqual(message);
   });
 

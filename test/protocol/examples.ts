@@ -23,6 +23,17 @@ export function createRequestBody(): unknown {
   return parse(request[1] ?? "");
 }
 
+/** The body of the `POST /api/tables/<id><route>` example (e.g. `/handover`). */
+export function requestBody(route: string): unknown {
+  const escaped = route.replace(/[/]/g, "\\/");
+  const request = new RegExp(
+    `^\`\`\`http\\nPOST \\/api\\/tables\\/[\\w-]+${escaped}\\n[\\s\\S]*?\\n\\n([\\s\\S]*?)^\`\`\`$`,
+    "m",
+  ).exec(doc);
+  if (!request) throw new Error(`docs/protocol.md has no POST /api/tables/:id${route} example`);
+  return parse(request[1] ?? "");
+}
+
 function values(block: string): unknown[] {
   try {
     return [parse(block)];

@@ -45,10 +45,18 @@ describe("who may send each request, whatever the table's state", () => {
     commands.authorize(seated(1), "rematch");
   });
 
+  it("a seat's hand-over code is its player's to ask for: not a spectator's, not a host's without a seat", () => {
+    const commands = seatedTable();
+    expectRefused(commands, () => commands.authorize(SPECTATOR, "handover"), "not-seated");
+    expectRefused(commands, () => commands.authorize(HOST, "handover"), "not-seated");
+    commands.authorize(seated(1), "handover");
+    commands.authorize({ seat: 0, host: true }, "handover");
+  });
+
   it("every request the protocol defines is someone's, and none is a spectator's", () => {
     const commands = seatedTable();
     const requests = clientMessageTypes().filter((type) => !["hello", "sync", "join"].includes(type));
-    expect(requests).toHaveLength(10);
+    expect(requests).toHaveLength(11);
     for (const type of requests as RequestType[]) {
       expect(() => commands.authorize(SPECTATOR, type), type).toThrow(TableError);
       const allowed = [seated(0), HOST].filter((who) => {

@@ -33,6 +33,7 @@ import {
 import { formatPath, parseHole } from "../../rules/index.ts";
 import type { LoggedEvent } from "../../table/index.ts";
 import { type SdkError, TableError } from "./errors.ts";
+import { type HandedOver, type HandoverCode, handoverLink, redeemHandover } from "./handover.ts";
 import { TableModel } from "./model.ts";
 import { ServerClock } from "./server-clock.ts";
 import { hostTokenKey, memoryTokens, seatTokenKey, type TokenStore } from "./storage.ts";
@@ -47,8 +48,12 @@ export interface TableClientEvents {
   welcome: { readonly snapshot: Snapshot; readonly you: Identity };
   /** One event of the table's log, already folded into `client.model`. */
   event: { readonly seq: number; readonly event: TableEvent; readonly model: TableModel };
-  /** Who this client is changed: it took a seat, left, was removed, or presented a token. */
-  identity: { readonly you: Identity };
+  /**
+   * Who this client is changed: it took a seat, left, was removed, or
+   * presented a token. `reason: "handedOver"`: its seat (and hosting, if it
+   * went along) was handed over to another device; its tokens are forgotten.
+   */
+  identity: { readonly you: Identity; readonly reason?: "handedOver" };
   /** Who is connected changed. */
   presence: { readonly connected: readonly boolean[]; readonly spectators: number };
   /** A request was refused, or something went wrong; the table is unchanged. */
@@ -306,8 +311,39 @@ export class TableClient {
   }
 
   /**
+   * A one-time code that hands this client's seat to another device, and the
+   * link to open there (the code in its fragment). It works once, for 10
+   * minutes; asking again replaces it. When it is redeemed, this client's
+   * seat (and hosting, if it hosts) moves: it hears `identity` with
+   * `reason: "handedOver"` and watches from then on.
+   */
+  async handover(): Promise<HandoverCode> {
+    const { code, expiresAt } = (await this.request({ type: "handover", id: newRequestId() })) as {
+      code: string;
+      expiresAt: number;
+    };
+    return { code, expiresAt, link: handoverLink(this.options.baseUrl, this.tableId, code) };
+  }
+
+  /**
+   * Takes over a seat with a one-time code from another device (`handover`):
+   * keeps the seat's new token (and the host token, if hosting came along)
+   * and presents them, so that this client plays the seat from now on.
+   * Resolves with the seat; a code that does not work rejects with
+   * `invalid-handover`, and changes nothing.
+   */
+  async redeemHandover(code: string, fetcher: typeof fetch = fetch): Promise<number> {
+    const handedOver: HandedOver = await redeemHandover(this.options.baseUrl, this.tableId, code, fetcher);
+    this.tokens.set(seatTokenKey(this.tableId), handedOver.token);
+    if (handedOver.hostToken !== null) this.setHostToken(handedOver.hostToken);
+    // Connected (or saying hello): say hello again with the tokens; a connection still to come presents them itself.
+    if (this.socket?.readyState === ReconnectingWebSocket.OPEN) this.sendHello(this.model?.seq);
+    return handedOver.seat;
+  }
+
+  /**
    * Sends a request and settles when the server answers it: `joined` for a
-   * join, otherwise `ack` with the sequence number of the last event it
+   * join, `handoverCode` for a hand-over, otherwise `ack` with the sequence number of the last event it
    * produced, once that event is in the model; `error` rejects.
    */
   private request(message: Pending["message"]): Promise<unknown> {
@@ -432,7 +468,7 @@ export class TableClient {
         return;
       }
       case "identity":
-        this.setIdentity(message.you);
+        this.setIdentity(message.you, message.reason);
         this.handshakeDone();
         this.changed();
         return;
@@ -447,6 +483,9 @@ export class TableClient {
         this.changed();
         return;
       }
+      case "handoverCode":
+        this.settle(message.id)?.resolve({ code: message.code, expiresAt: message.expiresAt });
+        return;
       case "ack":
         this.acknowledged(message.id, message.seq);
         return;
@@ -524,12 +563,14 @@ export class TableClient {
     this.flushPending();
   }
 
-  private setIdentity(you: Identity): void {
+  private setIdentity(you: Identity, reason?: "handedOver"): void {
     // A seat token that no longer has a seat (the player left or was removed) is useless: forget it.
     if (you.seat === null && this.you.seat !== null) this.tokens.remove(seatTokenKey(this.tableId));
+    // Hosting handed over with the seat: the host token kept here no longer works either.
+    if (reason === "handedOver" && !you.host && this.you.host) this.tokens.remove(hostTokenKey(this.tableId));
     if (you.seat === this.you.seat && you.host === this.you.host) return;
     this.you = you;
-    this.emit("identity", { you });
+    this.emit("identity", reason === undefined ? { you } : { you, reason });
   }
 
   private setConnection(state: ConnectionState): void {

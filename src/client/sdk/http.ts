@@ -38,7 +38,8 @@ export async function getSnapshot(
   return SnapshotSchema.parse(await readJson(response));
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The JSON of an answer, or its refusal thrown as a `TableError`. */
+export async function readJson(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body;
   const error = ErrorResponseSchema.safeParse(body);

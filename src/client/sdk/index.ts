@@ -46,6 +46,13 @@ export {
   type TableClientOptions,
 } from "./client.ts";
 export { CLIENT_ERROR_CODES, type ClientErrorCode, type SdkError, TableError } from "./errors.ts";
+export {
+  type HandedOver,
+  type HandoverCode,
+  handoverCodeIn,
+  handoverLink,
+  redeemHandover,
+} from "./handover.ts";
 export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } from "./http.ts";
 export { type LastMove, type Presence, TableModel } from "./model.ts";
 export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";

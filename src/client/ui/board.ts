@@ -89,6 +89,8 @@ interface BoardOptions {
    * page says why.
    */
   readonly onRefusedPick?: (pick: RefusedPickOnBoard) => void;
+  /** A pick took a piece (or another one): whatever said why an earlier pick did nothing may go. */
+  readonly onPiecePicked?: () => void;
 }
 
 /** A pick that did nothing, and what the hole held. */
@@ -365,6 +367,7 @@ export class Board {
     const selected = after.length > 0 && (after.length > before.length || after[0] !== before[0]);
     const dropped = before[0] === name;
     if (move === null && !selected && !dropped) this.refused(name, before.length > 0);
+    if (selected) this.options.onPiecePicked?.();
     this.changed(move);
   }
 

@@ -1,7 +1,8 @@
 /**
- * The table link as a QR code (an SVG string), for the share box. A module of
- * its own so that the page loads it, and the encoder (uqr), only when a share
- * box is drawn: esbuild makes it a file of its own (public/build/qr-<hash>.js).
+ * A link as a QR code (an SVG string): the table's, in the share box, or a
+ * seat's one-time hand-over link. A module of its own so that the page loads
+ * it, and the encoder (uqr), only when one is drawn: esbuild makes it a file
+ * of its own (public/build/qr-<hash>.js).
  */
 import { renderSVG } from "uqr";
 

@@ -14,13 +14,48 @@ import type { I18n } from "./i18n/index.ts";
  * would drop a "Copied!" just shown.
  */
 export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElement {
+  // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
+  const canShare = typeof navigator.share === "function";
+  const share = canShare
+    ? h("button", { type: "button", class: "share-sheet", "data-focus": "share-sheet" }, i18n.t("shareButton"))
+    : null;
+  share?.addEventListener("click", () => {
+    navigator.share({ title: i18n.t("title"), text: i18n.t("shareText"), url: link }).catch(() => {
+      // Dismissed, or refused: the link and the copy button are still there.
+    });
+  });
+  const row = linkRow(i18n, link, { id: "share-link", label: i18n.t("shareLink"), before: share });
+  // The one button made primary when sharing is prominent: the share sheet where there is one, else copying.
+  (share ?? row.querySelector(".copy"))?.classList.add("when-prominent");
+  const box = h(
+    "section",
+    { class: "share", "aria-labelledby": "share-heading" },
+    h("h2", { id: "share-heading" }, i18n.t("shareHeading")),
+    h("p", { class: "hint" }, i18n.t("shareHint")),
+    row,
+    qrCode(link, i18n.t("qrCode")),
+  );
+  setShareProminent(box, prominent);
+  return box;
+}
+
+/**
+ * A link to pass on: the link in a read-only field (selected when focused,
+ * scrolled to its end), a copy button and its "Copied!", and `before` the
+ * copy button any other button the box offers.
+ */
+export function linkRow(
+  i18n: I18n,
+  link: string,
+  { id, label, before = null }: { id: string; label: string; before?: HTMLElement | null },
+): HTMLElement {
   const input = h("input", {
-    id: "share-link",
+    id,
     class: "share-link",
     type: "url",
     readonly: true,
     value: link,
-    "aria-label": i18n.t("shareLink"),
+    "aria-label": label,
     onfocus: () => input.select(),
   });
   // A link longer than its field shows its end, the table's own part, rather than the host that every
@@ -29,19 +64,7 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
     input.scrollLeft = input.scrollWidth;
   });
   const status = h("span", { class: "copy-status", role: "status" });
-  // Where the browser has a share sheet, it is the obvious way to send the link; elsewhere copying is.
-  const canShare = typeof navigator.share === "function";
-  const copy = h("button", { type: "button", class: "copy", "data-focus": "copy" }, i18n.t("copy"));
-  const share = canShare
-    ? h("button", { type: "button", class: "share-sheet", "data-focus": "share-sheet" }, i18n.t("shareButton"))
-    : null;
-  // The one button made primary when sharing is prominent: the share sheet where there is one, else copying.
-  (share ?? copy).classList.add("when-prominent");
-  share?.addEventListener("click", () => {
-    navigator.share({ title: i18n.t("title"), text: i18n.t("shareText"), url: link }).catch(() => {
-      // Dismissed, or refused: the link and the copy button are still there.
-    });
-  });
+  const copy = h("button", { type: "button", class: "copy", "data-focus": `copy-${id}` }, i18n.t("copy"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -56,25 +79,23 @@ export function shareBox(i18n: I18n, link: string, prominent = true): HTMLElemen
       status.textContent = "";
     }, 2500);
   });
-  const qr = h("div", { class: "qr", role: "img", "aria-label": i18n.t("qrCode") });
-  // The QR code's encoder is a twentieth of the page's script, and only the waiting room needs it: it is
-  // loaded then, and the code drawn when it arrives.
+  return h("div", { class: "share-row" }, input, before, copy, status);
+}
+
+/**
+ * A link as a QR code, named `label` for screen readers. The encoder is a
+ * twentieth of the page's script and only a few boxes need it: it is loaded
+ * when the first is drawn, and the code drawn when it arrives.
+ */
+export function qrCode(link: string, label: string): HTMLElement {
+  const qr = h("div", { class: "qr", role: "img", "aria-label": label });
   import("./qr.ts").then(
     ({ qrSvg }) => {
       qr.innerHTML = qrSvg(link);
     },
     () => qr.remove(), // not loaded (the network went): the link and its buttons are still there
   );
-  const box = h(
-    "section",
-    { class: "share", "aria-labelledby": "share-heading" },
-    h("h2", { id: "share-heading" }, i18n.t("shareHeading")),
-    h("p", { class: "hint" }, i18n.t("shareHint")),
-    h("div", { class: "share-row" }, input, share, copy, status),
-    qr,
-  );
-  setShareProminent(box, prominent);
-  return box;
+  return qr;
 }
 
 /** Makes the share box's main button primary, or not, in place. */

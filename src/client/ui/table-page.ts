@@ -31,6 +31,7 @@ import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
 import { followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
+import { Handover, redeemThenConnect, takeHandoverCode } from "./table-page/handover.ts";
 import { arrangeRecord } from "./table-page/layout.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
@@ -66,10 +67,14 @@ const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]
 
 export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, options: TablePageOptions): TableClient {
   const store = storage();
+  // A link from another device that hands a seat over: its code leaves the address at once, and the page
+  // connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
+  const handoverCode = options.embed ? null : takeHandoverCode();
   const client = new TableClient({
     baseUrl: location.origin,
     tableId,
     tokens: store ? webStorageTokens(store) : memoryTokens(),
+    autoConnect: handoverCode === null,
   });
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
@@ -83,6 +88,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       });
     },
     onSelection: () => render(),
+    // Nothing stays over the board once a piece is picked (zoomed in on a phone, the reason would hide holes).
+    onPiecePicked: () => pickHint.hide(),
     onRefusedPick: ({ piece, hadSelection }) => {
       const model = client.model;
       if (!model || !shown) return;
@@ -133,6 +140,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
 
   const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
   const gameOver = new GameOverDialog(i18n, client, !options.embed, () => render());
+  const handover = new Handover(i18n, client, notices, () => render());
   const sounds = new Sounds(i18n, store);
 
   const boardWrap = h(
@@ -147,6 +155,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const side = h(
     "aside",
     { class: "side" },
+    handover.notice,
     lobby.element,
     status.element,
     clock.element,
@@ -154,6 +163,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     away.element,
     stall.element,
     controls.element,
+    ...(options.embed ? [] : [handover.element]),
     rematch.element,
     firstPlayer.element,
     standings.element,
@@ -279,6 +289,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     summary.render(view);
     moves.render(view, replay.ply, since);
     gameOver.render(view);
+    handover.render(view);
     clock.render();
     // The tab says so when it is your turn, with a mark that shows in a row of tabs.
     document.title = mine ? `● ${i18n.t("yourTurn")} · ${i18n.t("title")}` : i18n.t("title");
@@ -357,5 +368,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     render();
   });
   render();
+  if (handoverCode !== null) redeemThenConnect(client, handoverCode, i18n, notices);
   return client;
 }

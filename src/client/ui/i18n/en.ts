@@ -47,6 +47,18 @@ const messages = {
   copy: "Copy link",
   copied: "Copied!",
   qrCode: "QR code of the share link",
+  handoverButton: "Continue on another device",
+  handoverHint_one:
+    "Open this link, or scan the code, on the other device. It works once, for {n} minute; then this device only watches.",
+  handoverHint_other:
+    "Open this link, or scan the code, on the other device. It works once, for {n} minutes; then this device only watches.",
+  handoverHostHint: "Hosting the table moves with your seat.",
+  handoverLink: "Link to your seat",
+  handoverQr: "QR code of the link to your seat",
+  handoverNewLink: "New link",
+  handoverExpired: "This link has run out. Make a new one to continue on another device.",
+  handoverMoved: "Your seat moved to another device. This page now only watches.",
+  handoverTaken: "Your seat is on this device now.",
   connecting: "Connecting…",
   reconnecting: "Connection lost. Reconnecting… your seat is kept.",
   tableGone: "This table does not exist any more.",
@@ -307,6 +319,8 @@ export const en: Translation = {
     "same-seat": "That is your own seat.",
     "not-away": "The computer is not playing for you.",
     "not-stalled": "Not yet: the player to move may still come back. Try again in a moment.",
+    "invalid-handover":
+      "This link to a seat does not work: it has been used, has expired or was replaced by a newer one. Ask for a new one on the device that has the seat.",
     "internal-error": "Something went wrong on our side. Please try again.",
     misconfigured: "The service is not set up correctly. Please try again later.",
     "too-many-connections": "Too many connections to this table: close a tab or try again later.",

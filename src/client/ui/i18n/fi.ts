@@ -43,6 +43,18 @@ export const fi: Translation = {
     copy: "Kopioi linkki",
     copied: "Kopioitu!",
     qrCode: "Jakolinkin QR-koodi",
+    handoverButton: "Jatka toisella laitteella",
+    handoverHint_one:
+      "Avaa tämä linkki tai lue koodi toisella laitteella. Linkki toimii kerran, {n} minuutin ajan; sen jälkeen tällä laitteella voi vain katsoa.",
+    handoverHint_other:
+      "Avaa tämä linkki tai lue koodi toisella laitteella. Linkki toimii kerran, {n} minuutin ajan; sen jälkeen tällä laitteella voi vain katsoa.",
+    handoverHostHint: "Pöydän isännyys siirtyy paikkasi mukana.",
+    handoverLink: "Linkki paikkaasi",
+    handoverQr: "Paikkasi linkin QR-koodi",
+    handoverNewLink: "Uusi linkki",
+    handoverExpired: "Linkki on vanhentunut. Tee uusi, jos haluat jatkaa toisella laitteella.",
+    handoverMoved: "Paikkasi siirtyi toiselle laitteelle. Tällä sivulla voit nyt vain katsoa.",
+    handoverTaken: "Paikkasi on nyt tällä laitteella.",
     connecting: "Yhdistetään…",
     reconnecting: "Yhteys katkesi. Yhdistetään uudelleen… paikkasi säilyy.",
     tableGone: "Tätä pöytää ei ole enää.",
@@ -290,6 +302,8 @@ export const fi: Translation = {
     "same-seat": "Tämä on jo sinun paikkasi.",
     "not-away": "Tietokone ei pelaa puolestasi.",
     "not-stalled": "Ei vielä: vuorossa oleva pelaaja voi vielä palata. Yritä hetken päästä uudelleen.",
+    "invalid-handover":
+      "Tämä linkki paikkaan ei toimi: se on jo käytetty, vanhentunut tai korvattu uudemmalla. Pyydä uusi linkki laitteelta, jolla paikka on.",
     "internal-error": "Palvelimella meni jotain vikaan. Yritä uudelleen.",
     misconfigured: "Palvelua ei ole määritetty oikein. Yritä myöhemmin uudelleen.",
     "too-many-connections": "Liian monta yhteyttä tähän pöytään: sulje välilehti tai yritä myöhemmin uudelleen.",

@@ -43,6 +43,18 @@ export const nb: Translation = {
     copy: "Kopier lenke",
     copied: "Kopiert!",
     qrCode: "QR-kode for delingslenken",
+    handoverButton: "Fortsett på en annen enhet",
+    handoverHint_one:
+      "Åpne lenken eller skann koden på den andre enheten. Den virker én gang, i {n} minutt; deretter kan du bare se på fra denne enheten.",
+    handoverHint_other:
+      "Åpne lenken eller skann koden på den andre enheten. Den virker én gang, i {n} minutter; deretter kan du bare se på fra denne enheten.",
+    handoverHostHint: "Vertsrollen for bordet følger med plassen din.",
+    handoverLink: "Lenke til plassen din",
+    handoverQr: "QR-kode for lenken til plassen din",
+    handoverNewLink: "Ny lenke",
+    handoverExpired: "Lenken har gått ut. Lag en ny for å fortsette på en annen enhet.",
+    handoverMoved: "Plassen din er flyttet til en annen enhet. Her kan du nå bare se på.",
+    handoverTaken: "Plassen din er nå på denne enheten.",
     connecting: "Kobler til…",
     reconnecting: "Forbindelsen ble brutt. Kobler til igjen… plassen din beholdes.",
     tableGone: "Dette bordet finnes ikke lenger.",
@@ -290,6 +302,8 @@ export const nb: Translation = {
     "same-seat": "Det er allerede din plass.",
     "not-away": "Datamaskinen spiller ikke for deg.",
     "not-stalled": "Ikke ennå: spilleren som står for tur, kan fortsatt komme tilbake. Prøv igjen om litt.",
+    "invalid-handover":
+      "Lenken til plassen virker ikke: den er allerede brukt, har gått ut eller er erstattet av en nyere. Be om en ny på enheten som har plassen.",
     "internal-error": "Noe gikk galt hos oss. Prøv igjen.",
     misconfigured: "Tjenesten er ikke satt opp riktig. Prøv igjen senere.",
     "too-many-connections": "For mange tilkoblinger til dette bordet: lukk en fane eller prøv igjen senere.",

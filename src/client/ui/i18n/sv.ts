@@ -43,6 +43,18 @@ export const sv: Translation = {
     copy: "Kopiera länk",
     copied: "Kopierad!",
     qrCode: "QR-kod för delningslänken",
+    handoverButton: "Fortsätt på en annan enhet",
+    handoverHint_one:
+      "Öppna länken eller skanna koden på den andra enheten. Den fungerar en gång, i {n} minut; sedan kan du bara titta från den här enheten.",
+    handoverHint_other:
+      "Öppna länken eller skanna koden på den andra enheten. Den fungerar en gång, i {n} minuter; sedan kan du bara titta från den här enheten.",
+    handoverHostHint: "Värdskapet för bordet följer med din plats.",
+    handoverLink: "Länk till din plats",
+    handoverQr: "QR-kod för länken till din plats",
+    handoverNewLink: "Ny länk",
+    handoverExpired: "Länken har gått ut. Gör en ny för att fortsätta på en annan enhet.",
+    handoverMoved: "Din plats har flyttats till en annan enhet. Här kan du nu bara titta.",
+    handoverTaken: "Din plats finns nu på den här enheten.",
     connecting: "Ansluter…",
     reconnecting: "Anslutningen bröts. Återansluter… din plats finns kvar.",
     tableGone: "Det här bordet finns inte längre.",
@@ -290,6 +302,8 @@ export const sv: Translation = {
     "same-seat": "Det är redan din plats.",
     "not-away": "Datorn spelar inte åt dig.",
     "not-stalled": "Inte än: spelaren vid draget kan fortfarande komma tillbaka. Försök igen om en stund.",
+    "invalid-handover":
+      "Länken till platsen fungerar inte: den har redan använts, har gått ut eller har ersatts av en nyare. Be om en ny på enheten som har platsen.",
     "internal-error": "Något gick fel hos oss. Försök igen.",
     misconfigured: "Tjänsten är inte korrekt konfigurerad. Försök igen senare.",
     "too-many-connections": "För många anslutningar till det här bordet: stäng en flik eller försök igen senare.",
