@@ -12,7 +12,8 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { I18n, LANGUAGES, type Language } from "../../src/client/ui/i18n/index.ts";
+import { LANGUAGES, type Language } from "../../src/client/ui/i18n/index.ts";
+import { i18nIn } from "../translations.ts";
 import {
   baseUrl,
   DESKTOP,
@@ -71,7 +72,7 @@ const area = async (page: Page, selector: string) => {
 describe("a table reads at a glance in every language, on a desktop and a phone", () => {
   for (const lang of LANGUAGES) {
     it(`${lang}`, async () => {
-      const i18n = new I18n(lang);
+      const i18n = i18nIn(lang);
       const locale = LOCALES[lang];
 
       // --- The front page: the name and both one-click games in the first screen, in the language.
