@@ -14,8 +14,19 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     /** Absent in logs written before the setting existed: false. */
     startWhenFull: z.optional(z.boolean()),
   }),
-  /** `computer`: the seat is a computer player of that level, which the table plays itself. */
-  z.object({ type: z.literal("seated"), seat: SeatSchema, name: z.string(), computer: z.optional(LevelSchema) }),
+  /**
+   * `computer`: the seat is a computer player of that level, which the table
+   * plays itself. `host`: the one who sat down holds the table's host role
+   * (its creator, usually); absent otherwise, and in logs written before it
+   * was recorded.
+   */
+  z.object({
+    type: z.literal("seated"),
+    seat: SeatSchema,
+    name: z.string(),
+    computer: z.optional(LevelSchema),
+    host: z.optional(z.literal(true)),
+  }),
   /** `left`: the player left (or, having left during a game, the game is over); `removed`: by the host. */
   z.object({ type: z.literal("unseated"), seat: SeatSchema, reason: z.enum(["left", "removed"]) }),
   /** Between games: `seat` asks to trade places with the occupied seat `to`. */

@@ -100,6 +100,8 @@ export const SnapshotSchema = z.object({
   seq: SeqSchema,
   status: TableStatusSchema,
   seats: z.array(SeatViewSchema),
+  /** The seat the host sat down in, while its player sits there (a swap takes it along); null otherwise. */
+  hostSeat: z.nullable(SeatSchema),
   game: z.nullable(GameViewSchema),
 });
 

@@ -114,7 +114,7 @@ export class TableCommands extends TableFold {
     return this.gameNumber + (startsGame ? 1 : 0);
   }
 
-  /** A spectator takes a free seat under a name. */
+  /** A spectator takes a free seat under a name; the host's seat is marked as theirs. */
   join(who: Identity, seat: number, name: string, at: number): LoggedEvent[] {
     const checkedName = NameSchema.safeParse(name);
     if (!checkedName.success) {
@@ -127,7 +127,9 @@ export class TableCommands extends TableFold {
     const key = nameKey(checkedName.data);
     const twin = this.names.findIndex((other) => other !== null && nameKey(other) === key);
     if (twin >= 0) throw new TableError("name-taken", `seat ${twin + 1} is already called that`);
-    return this.record([{ type: "seated", seat, name: checkedName.data }], at);
+    // The host's seat is recorded, so that the table can say who invited the others.
+    const event: TableEvent = { type: "seated", seat, name: checkedName.data, ...(who.host ? { host: true } : {}) };
+    return this.record([event], at);
   }
 
   /** A player leaves: before a game the seat becomes free; during one the player resigns and the seat stays. */

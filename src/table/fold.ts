@@ -83,6 +83,11 @@ export class TableFold {
     return this.current.names;
   }
 
+  /** The seat the host sat down in, while its player sits there; null when the host has no seat (or sat before it was recorded). */
+  get hostSeat(): number | null {
+    return this.current.hostSeat;
+  }
+
   /** The current (or last) game; null before the first start. */
   get game(): Game | null {
     return this.currentGame;
@@ -233,8 +238,10 @@ export class TableFold {
     switch (event.type) {
       case "created":
         return state;
-      case "seated":
-        return seatChanges(state, event.seat, event.name, event.computer ?? null);
+      case "seated": {
+        const seated = seatChanges(state, event.seat, event.name, event.computer ?? null);
+        return event.host ? { ...seated, hostSeat: event.seat } : seated;
+      }
       case "unseated":
         return { ...seatChanges(state, event.seat, null, null), gone: withSeat(state.gone, event.seat, false) };
       case "swapOffered":
@@ -247,6 +254,8 @@ export class TableFold {
           names: swapped(state.names, a, b),
           scores: swapped(state.scores, a, b),
           computers: swapped(state.computers, a, b),
+          // The host's seat goes with its player.
+          hostSeat: state.hostSeat === a ? b : state.hostSeat === b ? a : state.hostSeat,
           swapOffers: state.swapOffers.map(() => null),
           rematchAccepted: state.rematchAccepted.map(() => false),
         };
@@ -260,8 +269,8 @@ export class TableFold {
         };
       case "started": {
         this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
-        // A game starts afresh but for who sits where, their scores and who begins.
-        const { firstPlayer, names, scores, computers } = state;
+        // A game starts afresh but for who sits where (the host too), their scores and who begins.
+        const { firstPlayer, names, scores, computers, hostSeat } = state;
         const carried = carryOf(state);
         return {
           ...newTableState(this.header),
@@ -269,6 +278,7 @@ export class TableFold {
           names,
           scores,
           computers,
+          hostSeat,
           carried,
           gameNumber: event.game,
         };
@@ -346,6 +356,7 @@ export class TableFold {
       names: empty.names.map((_, seat) => names[seat] ?? null),
       scores: empty.scores.map((_, seat) => checkpoint.scores[seat] ?? NO_SCORE),
       computers: empty.computers.map((_, seat) => checkpoint.computers?.[seat] ?? null),
+      hostSeat: checkpoint.hostSeat ?? null,
       firstPlayer: checkpoint.firstPlayer === undefined ? empty.firstPlayer : checkpoint.firstPlayer,
     };
     this.current = { ...seated, carried: carryOf(seated) };
@@ -367,7 +378,8 @@ export class TableFold {
   resumeState(saved: FoldState, entries: Iterable<LoggedEvent>): LoggedEvent[] {
     checkSaved(saved, this.settings.players);
     const { game, ...state } = saved;
-    this.current = state;
+    // A state saved before the host's seat was recorded lacks it: its log marks no seat as the host's either.
+    this.current = { ...state, hostSeat: state.hostSeat ?? null };
     this.currentGame = game && resumeGame(this.settings, game);
     return this.foldStored(entries, state);
   }

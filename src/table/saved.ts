@@ -20,12 +20,16 @@ export interface SavedGame {
 
 /**
  * The format of `FoldState`: a stored state of another version is not taken
- * up (the table replays its game instead). One more whenever its shape changes.
+ * up (the table replays its game instead). One more whenever its shape
+ * changes, except for a field added as optional, whose absence means what
+ * an older log means (as `hostSeat`'s does).
  */
 export const SAVED_STATE_VERSION = 2;
 
 /** Everything the fold holds after an entry, as plain data: what `TableFold.resumeState` takes up. */
-export interface FoldState extends TableState {
+export interface FoldState extends Omit<TableState, "hostSeat"> {
+  /** Absent in states saved before the host's seat was recorded: null, as their logs mark no host's seat. */
+  readonly hostSeat?: number | null;
   readonly game: SavedGame | null;
 }
 
@@ -67,6 +71,7 @@ export function checkSaved(saved: FoldState, players: number): void {
     Array.isArray(saved.departures) &&
     typeof saved.playedBy === "object" &&
     Array.isArray(saved.carried?.names) &&
+    (saved.hostSeat == null || (Number.isInteger(saved.hostSeat) && saved.hostSeat >= 0 && saved.hostSeat < players)) &&
     (saved.game === null || (Array.isArray(saved.game?.history) && typeof saved.game.position === "object"));
   if (!wellFormed) throw new Error("not a table state this version saved");
 }

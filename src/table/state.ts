@@ -29,6 +29,8 @@ export interface Carry {
   readonly firstPlayer?: number | null;
   /** The computer players' levels by seat (null for a person); absent in carries stored before computer players. */
   readonly computers?: readonly (Level | null)[];
+  /** The host's seat; absent in carries stored before it was recorded (no `seated` event of theirs says so): null. */
+  readonly hostSeat?: number | null;
 }
 
 export interface TableState {
@@ -42,6 +44,8 @@ export interface TableState {
   readonly scores: readonly Score[];
   /** The level of a seat's computer player; null for a person or a free seat. */
   readonly computers: readonly (Level | null)[];
+  /** The seat the host sat down in (a `seated` event marked `host`), while its player sits there; null otherwise. */
+  readonly hostSeat: number | null;
   /** After a game: whether the seat's player accepted a rematch. */
   readonly rematchAccepted: readonly boolean[];
   /** Between games: the occupied seat a seat asked to trade places with. */
@@ -83,6 +87,7 @@ export function newTableState(header: TableHeader): TableState {
     names: fill(null),
     scores: fill(NO_SCORE),
     computers: fill(null),
+    hostSeat: null,
     rematchAccepted: fill(false),
     swapOffers: fill(null),
     away: fill(false),
@@ -102,8 +107,8 @@ export function newTableState(header: TableHeader): TableState {
 }
 
 /** The carry-over as the seats are now. */
-export function carryOf({ names, scores, firstPlayer, computers }: TableState): Carry {
-  return { names, scores, firstPlayer, computers };
+export function carryOf({ names, scores, firstPlayer, computers, hostSeat }: TableState): Carry {
+  return { names, scores, firstPlayer, computers, hostSeat };
 }
 
 /** `values` with `seat`'s value replaced: a copy, or `values` itself when the seat has that value already. */
@@ -123,6 +128,7 @@ export function seatChanges(state: TableState, seat: number, name: string | null
     names: withSeat(state.names, seat, name),
     computers: withSeat(state.computers, seat, computer),
     scores: withSeat(state.scores, seat, NO_SCORE),
+    hostSeat: state.hostSeat === seat ? null : state.hostSeat,
     rematchAccepted: withSeat(state.rematchAccepted, seat, false),
     // Its own offer goes, and every offer to it.
     swapOffers: state.swapOffers.map((to, from) => (from === seat || to === seat ? null : to)),

@@ -29,6 +29,7 @@ export function snapshotOf(table: TableParts, connected: readonly boolean[]): Sn
     seq: state.seq,
     status: !game ? "waiting" : game.isOver ? "over" : "playing",
     seats: seatViews(table, connected),
+    hostSeat: state.hostSeat,
     game: game && gameView(table, game),
   };
 }
@@ -115,6 +116,7 @@ export function restoreSnapshot(header: TableHeader, snapshot: Snapshot, now: nu
     names: bySeat((seat) => seat.name, empty.names),
     scores: bySeat((seat) => seat.score, empty.scores),
     computers: bySeat((seat) => seat.computer, empty.computers),
+    hostSeat: snapshot.hostSeat,
     rematchAccepted: bySeat((seat) => seat.rematch && seat.computer === null, empty.rematchAccepted),
     swapOffers: bySeat((seat) => seat.swapTo, empty.swapOffers),
     away: bySeat((seat) => seat.away, empty.away),

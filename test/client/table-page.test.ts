@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { type Identity, TableModel } from "../../src/client/sdk/index.ts";
 import { announcement, ownNotice } from "../../src/client/ui/table-page/announcements.ts";
+import { invitationText } from "../../src/client/ui/table-page/invitation.ts";
 import { leaverFate, leaverSentence } from "../../src/client/ui/table-page/leaver-fate.ts";
 import { rematchState } from "../../src/client/ui/table-page/rematch-state.ts";
 import { scoreText } from "../../src/client/ui/table-page/score-text.ts";
@@ -383,5 +384,52 @@ describe("the running score", () => {
     expect(i18nIn("fi").count("rematchWaiting", 2, { names: "Aino ja Bjørn" })).toBe(
       isolated`Odotetaan, että ${"Aino ja Bjørn"} hyväksyvät uusintaottelun`,
     );
+  });
+});
+
+describe("the invitation a visitor without a seat reads names the host first, once the host is seated", () => {
+  /** A three-seat table waiting for players; the client's model follows its log. */
+  function waitingTable() {
+    const table = new ServerTable({ players: 3 });
+    const model = TableModel.fromSnapshot(table.snapshot());
+    const follow = () => {
+      for (const entry of table.after(model.seq)) model.apply(entry);
+    };
+    const text = (language: "en" | "fi" | "sv" | "nb", you: Identity = SPECTATOR) => {
+      const i18n = new I18n(language);
+      return invitationText(i18n, model, you, seatNames(i18n, model));
+    };
+    return { table, model, follow, text };
+  }
+
+  it("the host alone, then with a guest, then two: in English, Finnish, Swedish and Norwegian", () => {
+    const t = waitingTable();
+    expect(t.text("en")).toBe("");
+    t.table.record(t.table.commands.join(HOST, 0, "Aino", 0));
+    t.follow();
+    expect(t.text("en")).toBe(isolated`${"Aino"} invited you to play`);
+    expect(t.text("fi")).toBe(isolated`${"Aino"} kutsui sinut pelaamaan`);
+    t.table.record(t.table.commands.join(SPECTATOR, 1, "Bjørn", 0));
+    t.follow();
+    expect(t.text("en")).toBe(isolated`${"Aino"} invited you. ${"Bjørn"} is waiting too.`);
+    expect(t.text("sv")).toBe(isolated`${"Aino"} har bjudit in dig. ${"Bjørn"} väntar också.`);
+    t.table.record(t.table.commands.addComputer(SEATED_HOST(0), 2, "easy", 0));
+    t.follow();
+    expect(t.text("en")).toBe(isolated`${"Aino"} invited you. ${"Bjørn"} and ${"Computer 3"} are waiting too.`);
+    expect(t.text("fi")).toBe(isolated`${"Aino"} kutsui sinut. Myös ${"Bjørn"} ja ${"Tietokone 3"} odottavat.`);
+    expect(t.text("nb")).toBe(isolated`${"Aino"} har invitert deg. ${"Bjørn"} og ${"Datamaskin 3"} venter også.`);
+  });
+
+  it("keeps listing everyone when the host has left their seat, or never sat down, and to the host themselves", () => {
+    const t = waitingTable();
+    t.table.record(t.table.commands.join(HOST, 0, "Aino", 0));
+    t.table.record(t.table.commands.join(SPECTATOR, 1, "Bjørn", 0));
+    t.follow();
+    expect(t.text("en", HOST)).toBe(isolated`${"Aino"} and ${"Bjørn"} are waiting for you to join`);
+    t.table.record(t.table.commands.leave(SEATED_HOST(0), 0));
+    t.follow();
+    expect(t.model.hostSeat).toBeNull();
+    expect(t.text("en")).toBe(isolated`${"Bjørn"} is waiting for you to join`);
+    expect(t.text("fi")).toBe(isolated`${"Bjørn"} odottaa sinua mukaan`);
   });
 });

@@ -74,10 +74,10 @@ describe("a classic table in the browser", () => {
 
     // A friend opens the share link and sits down; a third visitor only watches.
     await guest.page.goto(link);
-    // The friend is told whose table it is before sitting down.
+    // The friend is told who invited them (the host, in seat 1) before sitting down.
     await expect
       .poll(() => guest.page.locator(".join-card .invitation").textContent())
-      .toBe(isolated`${"Aino"} is waiting for you to join`);
+      .toBe(isolated`${"Aino"} invited you to play`);
     // The table's settings are open while the friend decides; folded once the game is on (below).
     expect(await guest.page.locator(".table-settings[open]").count()).toBe(1);
     await takeSeat(guest.page, 1, "Bjørn");

@@ -3,7 +3,7 @@
  * strict: a newer server may add fields, which an older client drops.
  */
 import { describe, expect, it } from "vitest";
-import { type ServerMessage, ServerMessageSchema, type Snapshot } from "../../src/protocol/index.ts";
+import { type ServerMessage, ServerMessageSchema, type Snapshot, TableEventSchema } from "../../src/protocol/index.ts";
 
 const moved = { type: "moved", seat: 0, path: "c2-e4-g4" } as const;
 const event = { type: "event", seq: 13, at: 1_795_000_000_000, event: moved } as const;
@@ -52,6 +52,7 @@ const snapshot: Snapshot = {
       swapTo: null,
     },
   ],
+  hostSeat: 0,
   game: null,
 };
 const welcome: ServerMessage = { type: "welcome", you: { seat: 0, host: true }, snapshot };
@@ -116,5 +117,19 @@ describe("fields a newer server adds are tolerated, and dropped", () => {
     expect(ServerMessageSchema.parse({ ...event, origin: "eu", event: { ...moved, ms: 40 } })).toEqual(event);
     const seats = snapshot.seats.map((seat) => ({ ...seat, avatar: "🦊" }));
     expect(ServerMessageSchema.parse({ ...welcome, snapshot: { ...snapshot, seats, theme: "dark" } })).toEqual(welcome);
+  });
+});
+
+describe("a `seated` event says whether the host sat down", () => {
+  const seated = { type: "seated", seat: 0, name: "Aino" } as const;
+  it("parses one of an older log, without `host`, as it is", () => {
+    expect(TableEventSchema.parse(seated)).toEqual({ type: "seated", seat: 0, name: "Aino" });
+  });
+
+  it("parses `host: true`, and refuses `host: false` (the field is left out instead)", () => {
+    expect(TableEventSchema.parse({ ...seated, host: true })).toEqual({ ...seated, host: true });
+    expect(TableEventSchema.safeParse({ ...seated, host: false }).error?.issues.map(({ path }) => path)).toEqual([
+      ["host"],
+    ]);
   });
 });

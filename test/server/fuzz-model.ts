@@ -69,6 +69,8 @@ export interface View {
   readonly seq: number;
   readonly status: "waiting" | "playing" | "over";
   readonly seats: readonly SeatViewModel[];
+  /** docs/protocol.md: the seat a host's socket sat down in, while its player sits there. */
+  readonly hostSeat: number | null;
   readonly game: GameViewModel | null;
 }
 
@@ -169,6 +171,7 @@ export class TableModel {
   private readonly gone = new Set<number>();
   private departures: { seat: number; reason: "left" }[] = [];
   private players: (string | null)[] = [];
+  private hostSeat: number | null = null;
   /** Applied requests: "scope|game|id" → the seq their ack named. */
   private readonly requests = new Map<string, number>();
   /** Tokens of seats that were freed: they no longer work. */
@@ -389,7 +392,7 @@ export class TableModel {
     if (this.seats[message.seat].name !== null) refuse("seat-taken");
     const key = sameNameKey(name.stored);
     if (this.seats.some((s) => s.name !== null && sameNameKey(s.name) === key)) refuse("name-taken");
-    emit({ type: "seated", seat: message.seat, name: name.stored });
+    emit({ type: "seated", seat: message.seat, name: name.stored, ...(socket.host ? { host: true as const } : {}) });
     socket.seat = message.seat;
     this.settle(emit);
     const seat = this.seats[message.seat];
@@ -498,6 +501,7 @@ export class TableModel {
         const seat = this.seats[event.seat];
         seat.name = event.name;
         this.resetSeat(event.seat);
+        if (event.host) this.hostSeat = event.seat;
         break;
       }
       case "unseated": {
@@ -506,6 +510,7 @@ export class TableModel {
         seat.name = null;
         seat.token = undefined;
         this.resetSeat(event.seat);
+        if (this.hostSeat === event.seat) this.hostSeat = null;
         this.gone.delete(event.seat);
         this.sockets.forEach((socket, i) => {
           if (socket.seat !== event.seat) return;
@@ -526,6 +531,7 @@ export class TableModel {
           score: this.seats[b].score,
         });
         Object.assign(this.seats[b], { name, token, score });
+        if (this.hostSeat === a || this.hostSeat === b) this.hostSeat = this.hostSeat === a ? b : a;
         for (const seat of this.seats) {
           seat.swapTo = null;
           seat.rematch = false;
@@ -680,6 +686,7 @@ export class TableModel {
       seq: this.seq,
       status: this.status,
       seats,
+      hostSeat: this.hostSeat,
       game: gameView,
     };
   }

@@ -249,6 +249,7 @@ function project(snapshot: Snapshot): View {
       rematch: seat.rematch,
       swapTo: seat.swapTo,
     })),
+    hostSeat: snapshot.hostSeat,
     game: game && {
       number: game.number,
       firstPlayer: game.firstPlayer,

@@ -47,7 +47,17 @@ describe("a visitor joins without signing up", () => {
     const snapshot = await getSnapshot(id);
     expect(snapshot.seats[1]).toMatchObject({ seat: 1, name: "Alice", connected: true });
     expect(snapshot.seats[0]).toMatchObject({ seat: 0, name: null, connected: false });
+    expect(snapshot.hostSeat).toBeNull();
     closeAll([watcher, alice]);
+  });
+
+  it("the host's socket joining is marked `host`: the snapshot's `hostSeat` is its seat", async () => {
+    const { id, hostToken } = await createTable();
+    const { client: host } = await hello(id, "host", { hostToken });
+    await join(host, 0, "Aino");
+    expect(host.events().map((entry) => entry.event)).toEqual([{ type: "seated", seat: 0, name: "Aino", host: true }]);
+    expect((await getSnapshot(id)).hostSeat).toBe(0);
+    host.close();
   });
 
   it("presence tells everyone which seats are connected and how many watch", async () => {

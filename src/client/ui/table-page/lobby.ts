@@ -19,6 +19,7 @@ import type { TableClient } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { setShareProminent, shareBox } from "../share.ts";
+import { invitationText } from "./invitation.ts";
 import type { Seats } from "./seats.ts";
 import type { TableView } from "./view.ts";
 
@@ -30,7 +31,7 @@ export class Lobby {
   private readonly shareLink: string | null;
   private readonly joinCard: HTMLElement;
   private readonly joinHeading = h("h2", { id: "join-heading" });
-  /** Who is at the table already, so that a friend opening the link knows whose table it is. */
+  /** Who is at the table already, the host first, so that a friend opening the link knows whose table it is (invitation.ts). */
   private readonly invitation = h("p", { class: "invitation" });
   private readonly sitDown: HTMLButtonElement;
   private readonly start = new Section(h("section", { class: "start-slot" }));
@@ -68,12 +69,9 @@ export class Lobby {
     const canSit = you.seat === null && model.status !== "playing" && free.length > 0;
     this.joinCard.hidden = !canSit;
     this.joinHeading.textContent = i18n.t("joinHeading");
-    const seated = model.seats
-      .filter((seat) => seat.name || seat.computer !== null)
-      .map((seat) => names[seat.seat] ?? "");
-    this.invitation.textContent =
-      seated.length > 0 ? i18n.count("invitation", seated.length, { names: i18n.list(seated) }) : "";
-    this.invitation.hidden = seated.length === 0;
+    const invitation = invitationText(i18n, model, you, names);
+    this.invitation.textContent = invitation;
+    this.invitation.hidden = invitation === "";
     this.sitDown.textContent = i18n.t("sitDown");
 
     const startable = model.status === "waiting" && you.host && model.seatsFilled;
