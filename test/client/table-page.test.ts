@@ -396,7 +396,7 @@ describe("the invitation a visitor without a seat reads names the host first, on
       for (const entry of table.after(model.seq)) model.apply(entry);
     };
     const text = (language: "en" | "fi" | "sv" | "nb", you: Identity = SPECTATOR) => {
-      const i18n = new I18n(language);
+      const i18n = i18nIn(language);
       return invitationText(i18n, model, you, seatNames(i18n, model));
     };
     return { table, model, follow, text };
