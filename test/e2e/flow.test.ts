@@ -325,7 +325,8 @@ describe("playing", () => {
     // The result is said once: the card says who won; beside it the places and the score, each once.
     expect(await host.page.locator(".status .winner, .status .reason").count()).toBe(0);
     expect(await card.locator("table, .end-scores").count()).toBe(0);
-    const side = host.page.locator("aside.side");
+    // Beside the board: in the side panel, or on a window this wide in the column of the game's record.
+    const side = host.page.locator("main.table");
     expect(await side.locator(".standings tbody tr").first().textContent()).toBe(`1st${winner}`);
     expect(await side.locator(".standings tbody tr").allTextContents()).toEqual([`1st${winner}`, `2nd${loser}`]);
     expect(await side.locator(".score-table tbody tr").allTextContents()).toEqual([
@@ -348,7 +349,7 @@ describe("playing", () => {
     const guestCard = guest.page.getByRole("dialog", { name: "Peli päättyi" });
     await guestCard.waitFor();
     expect(await guestCard.locator(".end-reason").textContent()).toBe(isolated`${winner} ehti ensimmäisenä maaliin.`);
-    expect(await guest.page.locator("aside.side .standings tbody tr").allTextContents()).toEqual([
+    expect(await guest.page.locator(".standings tbody tr").allTextContents()).toEqual([
       `1.${winner}`,
       `2.${loser}`,
     ]);
