@@ -33,8 +33,12 @@ const OPTIONS: RunOptions = {
   resultTypes: ["violations"],
 };
 
-/** Runs axe on the page (or a frame) and returns its violations. */
-export async function axeViolations(page: Page | Frame): Promise<Result[]> {
+/**
+ * Runs axe on the page (or a frame) and returns its violations; `without`
+ * names rules to leave out where another run covers them (colour contrast,
+ * the slow rule, depends on colours, which no language changes).
+ */
+export async function axeViolations(page: Page | Frame, without: readonly string[] = []): Promise<Result[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object");
   if (!loaded) await page.evaluate(await axeSource());
   const results = await page.evaluate(
@@ -43,7 +47,10 @@ export async function axeViolations(page: Page | Frame): Promise<Result[]> {
         document,
         options,
       ),
-    OPTIONS,
+    {
+      ...OPTIONS,
+      rules: { ...OPTIONS.rules, ...Object.fromEntries(without.map((rule) => [rule, { enabled: false }])) },
+    },
   );
   return results.violations;
 }

@@ -349,10 +349,7 @@ describe("playing", () => {
     const guestCard = guest.page.getByRole("dialog", { name: "Peli päättyi" });
     await guestCard.waitFor();
     expect(await guestCard.locator(".end-reason").textContent()).toBe(isolated`${winner} ehti ensimmäisenä maaliin.`);
-    expect(await guest.page.locator(".standings tbody tr").allTextContents()).toEqual([
-      `1.${winner}`,
-      `2.${loser}`,
-    ]);
+    expect(await guest.page.locator(".standings tbody tr").allTextContents()).toEqual([`1.${winner}`, `2.${loser}`]);
     await screenshot(guest.page, "flow-11-end-fi");
     await guest.page.setViewportSize(PHONE);
     await screenshot(guest.page, "flow-12-end-fi-phone");
