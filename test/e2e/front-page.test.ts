@@ -38,7 +38,18 @@ describe("the front page starts a game in one click", () => {
       }
       expect(await page.locator("#players").isVisible()).toBe(false);
       await screenshot(page, `front-page-${device}`);
-      await page.getByText("More settings").click();
+      // Unfolded and changed in one moment, before the details' toggle event is told: it stays unfolded.
+      const folded = await page.evaluate(() => {
+        const more = document.querySelector<HTMLDetailsElement>("details.more-settings");
+        const players = document.querySelector<HTMLSelectElement>("#players");
+        if (!more || !players) throw new Error("no form");
+        more.open = true;
+        players.value = "4";
+        players.dispatchEvent(new Event("change", { bubbles: true }));
+        return !document.querySelector<HTMLDetailsElement>("details.more-settings")?.open;
+      });
+      expect(folded).toBe(false);
+      await page.locator("#players").selectOption("2");
       expect(await page.locator("#players").isVisible()).toBe(true);
       if (device === "phone") expect(await smallTargets(page)).toEqual([]);
       // A change redraws the form; it stays unfolded.

@@ -306,6 +306,9 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       document.activeElement instanceof HTMLElement && form.contains(document.activeElement)
         ? document.activeElement.id
         : "";
+    // Read from the page as it stands, not from its toggle event: that comes a task later, and a choice made
+    // at once after unfolding (a click, then a change) drew the form folded again.
+    moreOpen = form.querySelector<HTMLDetailsElement>("details.more-settings")?.open ?? moreOpen;
     form.replaceChildren();
     append(form, [
       h("h1", {}, i18n.t("createHeading")),
@@ -323,9 +326,6 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         {
           class: "more-settings",
           open: moreOpen,
-          ontoggle: (event: Event) => {
-            moreOpen = (event.target as HTMLDetailsElement).open;
-          },
         },
         h("summary", {}, i18n.t("moreSettings")),
         h(
