@@ -17,9 +17,8 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { greedyMove } from "../../src/bots/index.ts";
-import { createTable, hostTokenKey, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
-import { formatPath, POINTS } from "../../src/rules/index.ts";
+import { createTable } from "../../src/client/sdk/index.ts";
+import { POINTS } from "../../src/rules/index.ts";
 import {
   baseUrl,
   DESKTOP,
@@ -30,6 +29,7 @@ import {
   PHONE,
   screenshotDir,
 } from "./helpers.ts";
+import { sixPlayerGame } from "./tables.ts";
 
 let browser: Browser;
 let id: string;
@@ -48,32 +48,13 @@ afterAll(async () => {
 
 /** A table of six players, seated and started from Node, after PLIES moves; then everyone disconnects. */
 async function sixPlayerTable(): Promise<string> {
-  const table = await createTable(baseUrl, { players: 6 }, fetchFromOwnAddress);
-  const clients = POINTS.map((_, seat) => {
-    const tokens = memoryTokens();
-    if (seat === 0) tokens.set(hostTokenKey(table.id), table.hostToken); // the first hello presents it
-    return new TableClient({ baseUrl, tableId: table.id, tokens, WebSocket });
-  });
+  const game = await sixPlayerGame();
   try {
-    const names = ["Aino", "Bjørn", "Chiara", "Dmitri", "Eun-ji", "Farah"];
-    for (const [seat, client] of clients.entries()) await client.join(seat, names[seat] as string);
-    const host = clients[0] as TableClient;
-    await host.start();
-    let mover = host;
-    for (let ply = 0; ply < PLIES; ply++) {
-      const turn = mover.model?.turn;
-      const game = mover.model?.game;
-      if (!turn || !game) throw new Error("the game is not on");
-      const action = greedyMove(game);
-      const next = clients[turn.seat];
-      if (!action || !next) throw new Error(`no move for seat ${turn.seat}`);
-      await next.move(formatPath(action.move.path));
-      mover = next;
-    }
+    await game.playUntil((model) => model.moves.length >= PLIES);
   } finally {
-    for (const client of clients) client.close();
+    game.close();
   }
-  return table.id;
+  return game.id;
 }
 
 async function open(
