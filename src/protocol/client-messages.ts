@@ -3,6 +3,8 @@
  * server's boundary. Objects are strict: a field the server does not know
  * is a mistake, refused rather than ignored. See docs/protocol.md.
  */
+import { ChatNumberSchema, ChatPolicySchema, ReactionSchema } from "./chat.ts";
+import { isWellFormed } from "./text.ts";
 import { FirstPlayerSchema, LevelSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
@@ -27,23 +29,6 @@ export function socketProtocols(tokens: { readonly seat?: string | null; readonl
 
 /** Messages larger than this are refused unread. */
 export const MAX_MESSAGE_BYTES = 4096;
-/** A name's length, in UTF-16 units (what `String.length` counts: an emoji is 2 or more). */
-export const MAX_NAME_LENGTH = 24;
-/**
- * Combining marks stacked on one character: enough for any script's vowel
- * and tone marks (Thai, Vietnamese written decomposed, Hebrew points), too
- * few to draw a tower of accents over the names around it.
- */
-export const MAX_MARKS_PER_CHARACTER = 3;
-
-/**
- * Whether a string is well-formed UTF-16: no lone surrogate. A lone one is
- * broadcast as it came, but SQLite stores it as a replacement character, so
- * after a reload the log and the snapshot would disagree.
- */
-export function isWellFormed(text: string): boolean {
-  return !/\p{Cs}/u.test(text);
-}
 
 /** A client-chosen id that makes a request idempotent: a repeat is acknowledged, not applied twice. */
 export const RequestIdSchema = z
@@ -65,99 +50,6 @@ export const TokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a to
 export const HandoverCodeSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a hand-over code is 22 base64url characters"));
-
-/** Characters that are not shown: format characters (bidi controls, zero-width ones, soft hyphen, tags…), and the default-ignorable ones (Hangul fillers, variation selectors…). */
-const HIDDEN = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
-/** Zero-width (non-)joiners, which emoji sequences and some scripts (Persian, Indic) need between two characters. */
-const JOINER = /[\u200C\u200D]/u;
-/** Variation selectors, which pick a character's look (an emoji's colour form): allowed right after one. */
-const VARIATION = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
-/** A character that shows as something: a letter, a number, punctuation or a symbol. */
-const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
-/** A character that is drawn: visible, or a mark drawn on one. */
-const DRAWN = /[\p{L}\p{N}\p{P}\p{S}\p{M}]/u;
-
-/** More combining marks in a row than one character may carry. */
-const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_MARKS_PER_CHARACTER + 1},}`, "u");
-
-function isDrawn(char: string | undefined): boolean {
-  return char !== undefined && DRAWN.test(char) && !HIDDEN.test(char);
-}
-
-/**
- * Whether a name has a character that is not shown, where it is not needed:
- * a joiner is allowed between two drawn characters (a variation selector
- * may stand between), a variation selector after a drawn character.
- */
-function hasHiddenCharacter(name: string): boolean {
-  const chars = [...name];
-  return chars.some((char, i) => {
-    if (!HIDDEN.test(char)) return false;
-    if (VARIATION.test(char)) return !isDrawn(chars[i - 1]);
-    if (JOINER.test(char)) {
-      const before = VARIATION.test(chars[i - 1] ?? "") ? chars[i - 2] : chars[i - 1];
-      return !(isDrawn(before) && isDrawn(chars[i + 1]));
-    }
-    return true;
-  });
-}
-
-/** NFC, trimmed, and each run of spaces (of any kind) one plain space. */
-function normaliseName(name: string): string {
-  return name
-    .normalize("NFC")
-    .trim()
-    .replace(/\p{Zs}+/gu, " ");
-}
-
-/**
- * A player's name, as it is stored and shown: well-formed, normalised
- * (`normaliseName`), 1 to 24 UTF-16 units, without control characters or line
- * separators, without characters that are not shown (format characters such
- * as the right-to-left override, zero-width and invisible fillers; see
- * `hasHiddenCharacter`), with at least one visible character, and with
- * combining marks only on a character and at most 3 on one. Lookalikes
- * from other scripts are not caught (see docs/security.md).
- */
-export const NameSchema = z.string().check(
-  z.refine(isWellFormed, { message: "a name must be well-formed text (no lone surrogate)", abort: true }),
-  z.overwrite(normaliseName),
-  z.minLength(1, { message: "a name needs at least one character", abort: true }),
-  // Counted in UTF-16 units, as documented (zod's maxLength counts code points).
-  z.refine((name) => name.length <= MAX_NAME_LENGTH, {
-    message: `a name has at most ${MAX_NAME_LENGTH} characters`,
-    abort: true,
-  }),
-  z.refine((name) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name), {
-    message: "a name cannot contain control characters",
-    abort: true,
-  }),
-  z.refine((name) => !hasHiddenCharacter(name), {
-    message: "a name cannot contain invisible or formatting characters",
-    abort: true,
-  }),
-  z.refine((name) => VISIBLE.test(name), { message: "a name needs a visible character", abort: true }),
-  z.refine((name) => !/^\p{M}/u.test(name), { message: "a name cannot start with a combining mark", abort: true }),
-  z.refine((name) => !STACKED_MARKS.test(name), {
-    message: `a name has at most ${MAX_MARKS_PER_CHARACTER} combining marks on a character`,
-    abort: true,
-  }),
-);
-
-/**
- * What two names are compared by, for uniqueness at a table: compatibility
- * forms folded (NFKC: full-width letters, ligatures), characters that are not
- * shown dropped, case folded. "Aino", "AINO" and "Ａｉｎｏ" are the same name.
- */
-export function nameKey(name: string): string {
-  return [...name.normalize("NFKC")]
-    .filter((char) => !HIDDEN.test(char))
-    .join("")
-    .toUpperCase()
-    .toLowerCase()
-    .replace(/\s+/gu, " ")
-    .trim();
-}
 
 export const ClientMessageSchema = z.discriminatedUnion("type", [
   /** First message on a socket: who this is (seat and/or host token) and the last event seen. */
@@ -204,6 +96,27 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
    * with `handoverCode` to this socket alone; asking again replaces the code.
    */
   z.strictObject({ type: z.literal("handover"), id: RequestIdSchema }),
+  /**
+   * Says something at the table (docs/protocol.md, "Chat and reactions").
+   * `text` is checked with ChatTextSchema once the message is read, so that
+   * a bad one gets `bad-chat`. `name`: a spectator's, checked as a player's
+   * name (`bad-name`) and not one a seated player goes by (`name-taken`);
+   * a seated player always writes under the seat's name, and theirs is ignored.
+   */
+  z.strictObject({
+    type: z.literal("chat"),
+    id: RequestIdSchema,
+    text: z.string(),
+    name: z.optional(z.string()),
+  }),
+  /** A quick reaction, shown for a moment to everyone at the table and not stored. */
+  z.strictObject({ type: z.literal("react"), id: RequestIdSchema, reaction: ReactionSchema }),
+  /** Host only: who may chat from now on. */
+  z.strictObject({ type: z.literal("chatPolicy"), id: RequestIdSchema, policy: ChatPolicySchema }),
+  /** Host only: deletes chat message `n` for everyone. */
+  z.strictObject({ type: z.literal("deleteChat"), id: RequestIdSchema, n: ChatNumberSchema }),
+  /** Host only: the spectator who wrote chat message `n` may no longer chat or react at this table. */
+  z.strictObject({ type: z.literal("silence"), id: RequestIdSchema, n: ChatNumberSchema }),
   /** Asks again for the events after `lastSeq`, after a gap. */
   z.strictObject({ type: z.literal("sync"), lastSeq: SeqSchema }),
 ]);

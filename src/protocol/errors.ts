@@ -45,6 +45,13 @@ export const ERROR_CODES = [
   "not-stalled",
   // A hand-over code that is wrong, used, expired or replaced: which one is not said.
   "invalid-handover",
+  // Chat and reactions.
+  "bad-chat",
+  "chat-closed",
+  "silenced",
+  "chat-rate-limited",
+  "no-such-message",
+  "not-a-spectator",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

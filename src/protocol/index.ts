@@ -3,15 +3,25 @@
  * inferred from them. See docs/protocol.md.
  */
 export {
+  CHAT_HISTORY,
+  CHAT_POLICIES,
+  type ChatAuthor,
+  ChatAuthorSchema,
+  type ChatMessage,
+  ChatMessageSchema,
+  type ChatPolicy,
+  ChatPolicySchema,
+  DEFAULT_CHAT_POLICY,
+  REACTIONS,
+  type Reaction,
+  ReactionSchema,
+} from "./chat.ts";
+export {
   type ClientMessage,
   ClientMessageSchema,
   type ClientMessageType,
   HandoverCodeSchema,
-  isWellFormed,
   MAX_MESSAGE_BYTES,
-  MAX_NAME_LENGTH,
-  NameSchema,
-  nameKey,
   RequestIdSchema,
   SOCKET_PROTOCOL,
   socketProtocols,
@@ -63,4 +73,12 @@ export {
   StandingViewSchema,
   type TableStatus,
 } from "./snapshot.ts";
+export {
+  ChatTextSchema,
+  isWellFormed,
+  MAX_CHAT_LENGTH,
+  MAX_NAME_LENGTH,
+  NameSchema,
+  nameKey,
+} from "./text.ts";
 export { type Clock, ClockSchema, type Level, LevelSchema, MIN_TURN_SECONDS, PointSchema } from "./values.ts";

@@ -3,6 +3,7 @@
  * message with these schemas at its boundary. Objects are not strict, so
  * that a newer server may add fields without breaking older clients.
  */
+import { ChatMessageSchema, ChatNumberSchema, ChatPolicySchema, ReactionSchema } from "./chat.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { TableEventSchema } from "./events.ts";
 import { SnapshotSchema } from "./snapshot.ts";
@@ -51,6 +52,32 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
     spectators: z.int().check(z.minimum(0)),
     absentSince: z.array(z.nullable(z.number())),
     stallGraceMs: z.int().check(z.minimum(0)),
+  }),
+  /**
+   * The table's chat as a socket finds it, after its `welcome` (or catch-up)
+   * in answer to `hello`: who may chat, the last messages (at most
+   * CHAT_HISTORY, oldest first), and whether this socket's writer is silenced.
+   */
+  z.object({
+    type: z.literal("chatHistory"),
+    policy: ChatPolicySchema,
+    messages: z.array(ChatMessageSchema),
+    silenced: z.boolean(),
+  }),
+  /** A new chat message, to every socket at the table. */
+  z.object({ type: z.literal("chatMessage"), message: ChatMessageSchema }),
+  /** The host deleted chat message `n`. */
+  z.object({ type: z.literal("chatDeleted"), n: ChatNumberSchema }),
+  /** The host changed who may chat. */
+  z.object({ type: z.literal("chatPolicy"), policy: ChatPolicySchema }),
+  /** To the sockets of a spectator the host silenced: they may no longer chat or react here. */
+  z.object({ type: z.literal("silenced") }),
+  /** A quick reaction: from `seat`'s player, or from a spectator when `seat` is null; `at` is server time. */
+  z.object({
+    type: z.literal("reaction"),
+    seat: z.nullable(SeatSchema),
+    reaction: ReactionSchema,
+    at: z.int().check(z.minimum(0)),
   }),
   /** To the sender only; the table is unchanged. */
   z.object({

@@ -62,6 +62,11 @@ export function identityOf(ws: WebSocket): Identity {
   return { seat, host };
 }
 
+/** The key of the seat token the socket presented (its occupant, for request ids and chat), or null. */
+export function seatKeyOf(ws: WebSocket): string | null {
+  return attachmentOf(ws).seatKey;
+}
+
 /** A socket just accepted: a spectator, heard from (and opened) at `now`. */
 export function opened(ws: WebSocket, now: number): void {
   attach(ws, { ...SPECTATOR, lastMessageAt: now, openedAt: now });

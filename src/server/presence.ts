@@ -82,6 +82,11 @@ export class Presence {
     return this.ctx.getWebSockets().filter((ws) => !this.gone.has(ws) && isOpen(ws));
   }
 
+  /** The tag of the client address a socket came from (`addressTag`). */
+  addressOf(ws: WebSocket): string {
+    return this.ctx.getTags(ws).find((tag) => tag.startsWith(ADDRESS_TAG)) ?? "";
+  }
+
   /** Which seats have an open socket that is not silent. */
   connectedSeats(live = this.liveSockets()): boolean[] {
     const connected = new Array<boolean>(this.table()?.settings.players ?? 0).fill(false);
@@ -121,7 +126,7 @@ export class Presence {
     for (const ws of this.openSockets()) {
       const { seat, host } = identityOf(ws);
       if (seat !== null || host) continue;
-      const address = this.ctx.getTags(ws).find((tag) => tag.startsWith(ADDRESS_TAG)) ?? "";
+      const address = this.addressOf(ws);
       const sockets = byAddress.get(address);
       if (sockets) sockets.push(ws);
       else byAddress.set(address, [ws]);

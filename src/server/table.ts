@@ -25,6 +25,8 @@ import {
   tableHeader,
 } from "../table/index.ts";
 import { TableAlarm } from "./alarm.ts";
+import { isChatRequest, TableChat } from "./chat.ts";
+import { ChatStore } from "./chat-store.ts";
 import {
   broadcast,
   FloodGuard,
@@ -48,17 +50,7 @@ import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
 import { addressTag, Presence } from "./presence.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
-
-/** An answer and its ETag; `value` is null when the asker has that version already. */
-export interface Versioned<T> {
-  readonly tag: string;
-  readonly value: T | null;
-}
-
-/** The answer of version `tag`, built only when `seen` (an If-None-Match's tags) names neither it nor `*`. */
-function versioned<T>(tag: string, seen: readonly string[], build: () => T): Versioned<T> {
-  return { tag, value: seen.includes(tag) || seen.includes("*") ? null : build() };
-}
+import { type Versioned, versioned } from "./versioned.ts";
 
 /**
  * A client this far behind or less gets the events it missed; further behind,
@@ -87,6 +79,7 @@ export class Table extends DurableObject<Env> {
   private readonly presence: Presence;
   private readonly alarmClock: TableAlarm;
   private readonly effects: readonly TableEffect[];
+  private readonly chat: TableChat;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -96,6 +89,12 @@ export class Table extends DurableObject<Env> {
     this.alarmClock = new TableAlarm(ctx, this.presence, idleMs);
     const room = { store: this.store, presence: this.presence, alarm: this.alarmClock };
     this.effects = EFFECTS.map((effect) => effect(room));
+    this.chat = new TableChat({
+      store: new ChatStore(ctx.storage),
+      openSockets: () => this.presence.openSockets(),
+      addressOf: (ws) => this.presence.addressOf(ws),
+      transaction: (write) => ctx.storage.transactionSync(write),
+    });
     this.table = loadTable(this.store, commandOptions(env));
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a wake: the alarm this table set before. (An id that names no table has none, and is left unread.)
@@ -272,6 +271,7 @@ export class Table extends DurableObject<Env> {
     const who = identityOf(ws);
     // Who may send this at all comes first: a repeat is acknowledged only to whoever could have sent it.
     table.authorize(who, message.type);
+    if (isChatRequest(message)) return this.chat.handle(ws, table, message);
     // Like a join, its answer carries a secret: not remembered by id (a repeat just replaces the code).
     if (message.type === "handover") return this.handover(ws, message.id);
     const request = requestKey(ws, table.gameOfRequest(message.type), message.id);
@@ -327,6 +327,7 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat, host }, seatHash ?? null);
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
+    this.flood.charge(ws, frameCost(this.chat.greet(ws)), Date.now());
     if (seat !== null) this.alarmClock.seatConnected(this.requireTable());
     // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
     this.presence.owe(ws);

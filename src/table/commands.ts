@@ -45,7 +45,7 @@ export const STAND_IN_LEVEL: Level = "normal";
 export type RequestType = Exclude<ClientMessageType, "hello" | "sync" | "join">;
 
 /** Who may send a request at all, whatever the table's state. */
-type Role = "seated" | "host" | "seated or host";
+type Role = "seated" | "host" | "seated or host" | "anyone";
 
 /**
  * Who may send each request: a new request type fails the type check until
@@ -64,6 +64,12 @@ const WHO_MAY: Readonly<Record<RequestType, Role>> = {
   firstPlayer: "host",
   addComputer: "host",
   rematch: "seated or host",
+  // Chat and reactions: who may speak is the host's chat policy's to say (chat.ts), checked where the chat is kept.
+  chat: "anyone",
+  react: "anyone",
+  chatPolicy: "host",
+  deleteChat: "host",
+  silence: "host",
 };
 
 export class TableCommands extends TableFold {
@@ -98,6 +104,8 @@ export class TableCommands extends TableFold {
         return;
       case "seated or host":
         if (!who.host) requireSeated(who);
+        return;
+      case "anyone":
         return;
       default:
         throw new TableError("unknown-type", `no one may send "${type}" at this table`);

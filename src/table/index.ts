@@ -1,4 +1,5 @@
 /** What a table is, apart from how it is stored or transported: seats, commands, the event-log fold, the clock. */
+export { type ChatStanding, chatAuthor, chatText, requireVoice } from "./chat.ts";
 export {
   COMPUTER_DELAY_MS,
   type CommandOptions,

@@ -53,11 +53,14 @@ describe("who may send each request, whatever the table's state", () => {
     commands.authorize({ seat: 0, host: true }, "handover");
   });
 
-  it("every request the protocol defines is someone's, and none is a spectator's", () => {
+  it("every request the protocol defines is someone's, and none but chat and reactions is a spectator's", () => {
     const commands = seatedTable();
     const requests = clientMessageTypes().filter((type) => !["hello", "sync", "join"].includes(type));
-    expect(requests).toHaveLength(11);
-    for (const type of requests as RequestType[]) {
+    expect(requests).toHaveLength(16);
+    // Who may chat is the host's chat policy's to say (test/table/chat.test.ts): the table lets anyone ask.
+    const anyones = ["chat", "react"];
+    for (const type of anyones as RequestType[]) expect(() => commands.authorize(SPECTATOR, type), type).not.toThrow();
+    for (const type of requests.filter((type) => !anyones.includes(type)) as RequestType[]) {
       expect(() => commands.authorize(SPECTATOR, type), type).toThrow(TableError);
       const allowed = [seated(0), HOST].filter((who) => {
         try {
@@ -73,7 +76,7 @@ describe("who may send each request, whatever the table's state", () => {
 
   it("fails closed: a request type the table has no rule for is refused to everyone, the host and the seated too", () => {
     const commands = seatedTable();
-    const unknown = "chat" as RequestType;
+    const unknown = "resign" as RequestType;
     for (const who of [SPECTATOR, HOST, seated(0), { seat: 0, host: true }]) {
       expectRefused(commands, () => commands.authorize(who, unknown), "unknown-type");
     }

@@ -324,6 +324,12 @@ export const en: Translation = {
     "not-stalled": "Not yet: the player to move may still come back. Try again in a moment.",
     "invalid-handover":
       "This link to a seat does not work: it has been used, has expired or was replaced by a newer one. Ask for a new one on the device that has the seat.",
+    "bad-chat": "That message cannot be sent: write 1 to 280 characters of plain text.",
+    "chat-closed": "Chat is closed for you at this table.",
+    silenced: "The host has silenced you at this table.",
+    "chat-rate-limited": "You are sending messages too fast. Wait a moment.",
+    "no-such-message": "That message is no longer in the chat.",
+    "not-a-spectator": "Only a spectator can be silenced. The host can remove a player from a seat.",
     "internal-error": "Something went wrong on our side. Please try again.",
     misconfigured: "The service is not set up correctly. Please try again later.",
     "too-many-connections": "Too many connections to this table: close a tab or try again later.",

@@ -307,6 +307,12 @@ export const fi: Translation = {
     "not-stalled": "Ei vielä: vuorossa oleva pelaaja voi vielä palata. Yritä hetken päästä uudelleen.",
     "invalid-handover":
       "Tämä linkki paikkaan ei toimi: se on jo käytetty, vanhentunut tai korvattu uudemmalla. Pyydä uusi linkki laitteelta, jolla paikka on.",
+    "bad-chat": "Viestiä ei voi lähettää: kirjoita 1–280 merkkiä tavallista tekstiä.",
+    "chat-closed": "Keskustelu on sinulta suljettu tässä pöydässä.",
+    silenced: "Pöydän isäntä on hiljentänyt sinut tässä pöydässä.",
+    "chat-rate-limited": "Lähetät viestejä liian nopeasti. Odota hetki.",
+    "no-such-message": "Viestiä ei ole enää keskustelussa.",
+    "not-a-spectator": "Vain katsojan voi hiljentää. Isäntä voi poistaa pelaajan paikaltaan.",
     "internal-error": "Palvelimella meni jotain vikaan. Yritä uudelleen.",
     misconfigured: "Palvelua ei ole määritetty oikein. Yritä myöhemmin uudelleen.",
     "too-many-connections": "Liian monta yhteyttä tähän pöytään: sulje välilehti tai yritä myöhemmin uudelleen.",

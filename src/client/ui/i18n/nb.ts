@@ -307,6 +307,12 @@ export const nb: Translation = {
     "not-stalled": "Ikke ennå: spilleren som står for tur, kan fortsatt komme tilbake. Prøv igjen om litt.",
     "invalid-handover":
       "Lenken til plassen virker ikke: den er allerede brukt, har gått ut eller er erstattet av en nyere. Be om en ny på enheten som har plassen.",
+    "bad-chat": "Meldingen kan ikke sendes: skriv 1–280 tegn vanlig tekst.",
+    "chat-closed": "Chatten er stengt for deg ved dette bordet.",
+    silenced: "Verten har gjort deg stum ved dette bordet.",
+    "chat-rate-limited": "Du sender meldinger for fort. Vent litt.",
+    "no-such-message": "Meldingen er ikke lenger i chatten.",
+    "not-a-spectator": "Bare en tilskuer kan gjøres stum. Verten kan fjerne en spiller fra en plass.",
     "internal-error": "Noe gikk galt hos oss. Prøv igjen.",
     misconfigured: "Tjenesten er ikke satt opp riktig. Prøv igjen senere.",
     "too-many-connections": "For mange tilkoblinger til dette bordet: lukk en fane eller prøv igjen senere.",

@@ -307,6 +307,12 @@ export const sv: Translation = {
     "not-stalled": "Inte än: spelaren vid draget kan fortfarande komma tillbaka. Försök igen om en stund.",
     "invalid-handover":
       "Länken till platsen fungerar inte: den har redan använts, har gått ut eller har ersatts av en nyare. Be om en ny på enheten som har platsen.",
+    "bad-chat": "Meddelandet kan inte skickas: skriv 1–280 tecken vanlig text.",
+    "chat-closed": "Chatten är stängd för dig vid det här bordet.",
+    silenced: "Värden har tystat dig vid det här bordet.",
+    "chat-rate-limited": "Du skickar meddelanden för snabbt. Vänta en stund.",
+    "no-such-message": "Meddelandet finns inte längre i chatten.",
+    "not-a-spectator": "Bara en åskådare kan tystas. Värden kan ta bort en spelare från en plats.",
     "internal-error": "Något gick fel hos oss. Försök igen.",
     misconfigured: "Tjänsten är inte korrekt konfigurerad. Försök igen senare.",
     "too-many-connections": "För många anslutningar till det här bordet: stäng en flik eller försök igen senare.",

@@ -1,0 +1,94 @@
+/**
+ * How fast a table's chat may go: token buckets per socket, per client
+ * address (all its sockets at the table together) and per table, for chat
+ * messages and for reactions apart. A message over a limit is refused with
+ * `chat-rate-limited`; the socket stays open (the socket's own flood guard,
+ * connection.ts, still closes a socket that floods with anything).
+ *
+ * The table's bucket bounds what chat can cost the players: each message is
+ * sent to every socket, so the table's rate times MAX_SOCKETS_PER_TABLE is
+ * the most frames a second chat can make the table send, whoever writes.
+ *
+ * The buckets live in memory. Hibernation forgets them, which refills them:
+ * a table hibernates only after some seconds with no message, and the
+ * quiet has refilled most of a bucket by then.
+ */
+
+/** A bucket's size (a burst) and how many tokens it gets back a second. */
+export interface Rate {
+  readonly burst: number;
+  readonly perSecond: number;
+}
+
+/** The limits of one kind of chat traffic: per socket, per address, per table. */
+export interface ChatRates {
+  readonly socket: Rate;
+  readonly address: Rate;
+  readonly table: Rate;
+}
+
+/**
+ * Messages: a person may say five things at once and one every two seconds
+ * after that, faster than anyone types a conversation; an address (a few
+ * friends on one network, or one stranger with many sockets) twice that;
+ * the table five a second, 1,280 frames a second to a full table of 256 sockets.
+ */
+export const MESSAGE_RATES: ChatRates = {
+  socket: { burst: 5, perSecond: 0.5 },
+  address: { burst: 10, perSecond: 1 },
+  table: { burst: 20, perSecond: 5 },
+};
+
+/** Reactions: a tap is quicker than a sentence, so a little more, and no more than ten a second at a table. */
+export const REACTION_RATES: ChatRates = {
+  socket: { burst: 5, perSecond: 1 },
+  address: { burst: 10, perSecond: 2 },
+  table: { burst: 20, perSecond: 10 },
+};
+
+interface Bucket {
+  readonly tokens: number;
+  readonly at: number;
+}
+
+function refilled(bucket: Bucket | undefined, rate: Rate, now: number): number {
+  if (!bucket) return rate.burst;
+  return Math.min(rate.burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * rate.perSecond);
+}
+
+/** One kind of traffic's buckets at a table. */
+export class ChatLimiter {
+  private readonly rates: ChatRates;
+  private readonly sockets = new WeakMap<WebSocket, Bucket>();
+  private readonly addresses = new Map<string, Bucket>();
+  private table: Bucket | undefined;
+
+  constructor(rates: ChatRates) {
+    this.rates = rates;
+  }
+
+  /**
+   * Takes a token from the socket's, its address's and the table's buckets,
+   * all or none; false (and nothing taken) when any of them is empty.
+   */
+  take(ws: WebSocket, address: string, now: number): boolean {
+    const { rates } = this;
+    const socket = refilled(this.sockets.get(ws), rates.socket, now);
+    const fromAddress = refilled(this.addresses.get(address), rates.address, now);
+    const table = refilled(this.table, rates.table, now);
+    if (socket < 1 || fromAddress < 1 || table < 1) return false;
+    this.sockets.set(ws, { tokens: socket - 1, at: now });
+    this.addresses.set(address, { tokens: fromAddress - 1, at: now });
+    this.table = { tokens: table - 1, at: now };
+    this.forgetFull(now);
+    return true;
+  }
+
+  /** Addresses whose buckets have refilled are dropped, so the map holds only the recently talkative. */
+  private forgetFull(now: number): void {
+    if (this.addresses.size < 64) return;
+    for (const [address, bucket] of this.addresses) {
+      if (refilled(bucket, this.rates.address, now) >= this.rates.address.burst) this.addresses.delete(address);
+    }
+  }
+}

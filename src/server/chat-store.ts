@@ -1,0 +1,200 @@
+/**
+ * The chat's SQLite tables, beside the game's (table-store.ts) and apart
+ * from them: the log's replay, checkpoint and request bookkeeping never see
+ * a chat row, and a chat row never changes the game. The table keeps its
+ * last CHAT_HISTORY messages; what it knows of the chat is read once after
+ * a wake and then kept in memory, so a `hello` reads no row.
+ */
+import {
+  CHAT_HISTORY,
+  type ChatAuthor,
+  type ChatMessage,
+  type ChatPolicy,
+  ChatPolicySchema,
+  DEFAULT_CHAT_POLICY,
+} from "../protocol/index.ts";
+
+/**
+ * `chat`: the messages, with two columns never sent: `request` (the writer's
+ * key and the request id, for a repeat) and `address` (the writer's address
+ * tag, for the host's silencing). `chat_state`: the policy, and the next
+ * message's number, so that a deleted message's is never used again.
+ * `chat_silenced`: the addresses the host silenced.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS chat (
+    n INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    by TEXT NOT NULL,
+    author TEXT NOT NULL,
+    text TEXT NOT NULL,
+    request TEXT NOT NULL,
+    address TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS chat_state (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    policy TEXT NOT NULL,
+    next_n INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS chat_silenced (
+    address TEXT PRIMARY KEY
+  );
+`;
+
+/**
+ * At most this many silenced addresses are kept: the oldest silence goes
+ * first. A host silences a troll or two; the cap only bounds the rows.
+ */
+export const MAX_SILENCED = 256;
+
+/** A stored message: what everyone is sent, and what only the table knows. */
+export interface StoredChat {
+  readonly message: ChatMessage;
+  /** The writer's key and the request's id: a repeat of it is acknowledged, not posted again. */
+  readonly request: string;
+  /** The writer's address tag, never sent. */
+  readonly address: string;
+}
+
+interface ChatRow {
+  n: number;
+  at: number;
+  by: string;
+  author: string;
+  text: string;
+  request: string;
+  address: string;
+  [column: string]: SqlStorageValue;
+}
+
+interface Loaded {
+  policy: ChatPolicy;
+  nextN: number;
+  /** Oldest first, at most CHAT_HISTORY. */
+  messages: StoredChat[];
+  /** Oldest first. */
+  silenced: string[];
+}
+
+export class ChatStore {
+  private readonly sql: SqlStorage;
+  private loaded: Loaded | undefined;
+
+  constructor(storage: DurableObjectStorage) {
+    this.sql = storage.sql;
+  }
+
+  /** Forgets what was read (after a failed write): the next call reads storage again. */
+  forget(): void {
+    this.loaded = undefined;
+  }
+
+  get policy(): ChatPolicy {
+    return this.load().policy;
+  }
+
+  /** The messages kept, oldest first. */
+  get messages(): readonly StoredChat[] {
+    return this.load().messages;
+  }
+
+  /** The stored message `n`, if it is still kept. */
+  find(n: number): StoredChat | undefined {
+    return this.load().messages.find((stored) => stored.message.n === n);
+  }
+
+  /** Whether message `n` was ever written here (it may have been deleted or dropped since). */
+  wasWritten(n: number): boolean {
+    return n < this.load().nextN;
+  }
+
+  /** The number of a message stored for `request`, if one is kept. */
+  numberOf(request: string): number | undefined {
+    return this.load().messages.find((stored) => stored.request === request)?.message.n;
+  }
+
+  isSilenced(address: string): boolean {
+    return this.load().silenced.includes(address);
+  }
+
+  /** Stores a new message under the next number and drops what falls out of the history; returns it. */
+  add(at: number, by: ChatAuthor, author: string, text: string, request: string, address: string): ChatMessage {
+    const loaded = this.load();
+    const message: ChatMessage = { n: loaded.nextN, at, by, author, text };
+    this.sql.exec(
+      "INSERT INTO chat (n, at, by, author, text, request, address) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      message.n,
+      at,
+      JSON.stringify(by),
+      author,
+      text,
+      request,
+      address,
+    );
+    this.sql.exec("DELETE FROM chat WHERE n <= ?", message.n - CHAT_HISTORY);
+    this.writeState(loaded.policy, message.n + 1);
+    loaded.nextN = message.n + 1;
+    loaded.messages = [...loaded.messages, { message, request, address }].slice(-CHAT_HISTORY);
+    return message;
+  }
+
+  /** Deletes message `n`; false when it is not kept. */
+  delete(n: number): boolean {
+    const loaded = this.load();
+    if (!loaded.messages.some((stored) => stored.message.n === n)) return false;
+    this.sql.exec("DELETE FROM chat WHERE n = ?", n);
+    loaded.messages = loaded.messages.filter((stored) => stored.message.n !== n);
+    return true;
+  }
+
+  setPolicy(policy: ChatPolicy): void {
+    const loaded = this.load();
+    this.writeState(policy, loaded.nextN);
+    loaded.policy = policy;
+  }
+
+  /** Silences an address; the oldest silence goes when there are more than MAX_SILENCED. */
+  silence(address: string): void {
+    const loaded = this.load();
+    if (loaded.silenced.includes(address)) return;
+    this.sql.exec("INSERT INTO chat_silenced (address) VALUES (?)", address);
+    const silenced = [...loaded.silenced, address];
+    for (const dropped of silenced.splice(0, Math.max(0, silenced.length - MAX_SILENCED))) {
+      this.sql.exec("DELETE FROM chat_silenced WHERE address = ?", dropped);
+    }
+    loaded.silenced = silenced;
+  }
+
+  private writeState(policy: ChatPolicy, nextN: number): void {
+    this.sql.exec("INSERT OR REPLACE INTO chat_state (id, policy, next_n) VALUES (0, ?, ?)", policy, nextN);
+  }
+
+  private load(): Loaded {
+    if (this.loaded) return this.loaded;
+    this.sql.exec(SCHEMA);
+    const state = this.sql
+      .exec<{ policy: string; next_n: number }>("SELECT policy, next_n FROM chat_state")
+      .toArray()[0];
+    const messages = this.sql
+      .exec<ChatRow>("SELECT * FROM chat ORDER BY n")
+      .toArray()
+      .map((row) => ({
+        message: { n: row.n, at: row.at, by: JSON.parse(row.by) as ChatAuthor, author: row.author, text: row.text },
+        request: row.request,
+        address: row.address,
+      }));
+    // Silences in the order they were made: the rowid follows the inserts.
+    const silenced = this.sql
+      .exec<{ address: string }>("SELECT address FROM chat_silenced ORDER BY rowid")
+      .toArray()
+      .map((row) => row.address);
+    const policy = ChatPolicySchema.safeParse(state?.policy);
+    this.loaded = {
+      policy: policy.success ? policy.data : DEFAULT_CHAT_POLICY,
+      nextN: state?.next_n ?? 1,
+      messages,
+      silenced,
+    };
+    return this.loaded;
+  }
+}
