@@ -19,7 +19,8 @@ import {
  * key and the request id, for a repeat) and `address` (the writer's address
  * tag, for the host's silencing). `chat_state`: the policy, and the next
  * message's number, so that a deleted message's is never used again.
- * `chat_silenced`: the addresses the host silenced.
+ * `chat_silenced`: the addresses the host silenced. No index but the keys
+ * (as the game's tables): a table reads them all once after a wake.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS chat (
@@ -37,7 +38,7 @@ const SCHEMA = `
     next_n INTEGER NOT NULL
   );
   CREATE TABLE IF NOT EXISTS chat_silenced (
-    address TEXT PRIMARY KEY
+    address TEXT NOT NULL
   );
 `;
 

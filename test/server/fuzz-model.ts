@@ -48,6 +48,8 @@ export type Expected =
   | { readonly kind: "ack"; readonly id: string; readonly seq: number; readonly repeat?: true }
   | { readonly kind: "error"; readonly code: ErrorCode; readonly id: string | undefined }
   | { readonly kind: "welcome"; readonly you: Identity; readonly view: View }
+  /** The chat as a new socket finds it: no message is ever sent in these runs, so the new table's policy and none. */
+  | { readonly kind: "chatHistory" }
   | { readonly kind: "pong" };
 
 /** What every socket should receive for one message: events to all, identities to some, the answer to the sender. */
@@ -361,7 +363,10 @@ export class TableModel {
     if (message.hostToken !== undefined && message.hostToken !== this.hostToken) refuse("bad-token");
     socket.seat = seat;
     socket.host = message.hostToken !== undefined;
-    return message.lastSeq === undefined ? [this.welcome(socket)] : this.catchUp(socket, message.lastSeq);
+    const table = message.lastSeq === undefined ? [this.welcome(socket)] : this.catchUp(socket, message.lastSeq);
+    // The chat's history follows, and costs its frame (an empty one is far under 1 KiB).
+    socket.cost += 1;
+    return [...table, { kind: "chatHistory" }];
   }
 
   /** docs/protocol.md: the asker pays for a replay, a token a frame (each of these is under 1 KiB). */

@@ -37,7 +37,9 @@
  * players (addComputer is only sent where it is refused), turns running out,
  * away seats, remedies that succeed, sockets that close (a seat is left
  * unconnected only by its sockets saying hello as someone else), floods and the
- * socket caps (test/server/errors.test.ts, limits.test.ts).
+ * socket caps (test/server/errors.test.ts, limits.test.ts), and chat, which is
+ * outside the log (test/server/chat.test.ts): a hello's answer ends with the
+ * chat's empty history.
  *
  * `npm test` runs at least 1,000 messages; `npm run fuzz` at least
  * FUZZ_MESSAGES (100,000 by default), the benchmark. FUZZ_SEED=n replays the
@@ -315,6 +317,9 @@ function check(wire: Wire, frame: string, want: Expected | undefined, players: n
       if (got.type !== "error") throw fail();
       if (!(ERROR_CODES as readonly string[]).includes(got.code)) throw fail();
       if (got.code !== want.code || got.id !== want.id || got.message.length === 0) throw fail();
+      return true;
+    case "chatHistory":
+      if (got.type !== "chatHistory" || got.policy !== "players" || got.messages.length > 0 || got.silenced) throw fail();
       return true;
     case "welcome": {
       if (got.type !== "welcome" || !same(got.you, want.you)) throw fail();

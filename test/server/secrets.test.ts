@@ -70,6 +70,14 @@ describe("tokens never appear in a broadcast, a presence, a welcome, a snapshot 
     await game.host.event("started", (e) => e.game === 2);
     await playOne(game);
 
+    // Table talk: the players, the host and a spectator chat and react.
+    game.host.send({ type: "chatPolicy", id: rid(), policy: "everyone" });
+    for (const player of game.players) player.client.send({ type: "chat", id: rid(), text: "gg" });
+    game.host.send({ type: "chat", id: rid(), text: "well played", name: "Host" });
+    game.spectator.send({ type: "chat", id: rid(), text: "wow", name: "Watcher" });
+    game.players[0].client.send({ type: "react", id: rid(), reaction: "clap" });
+    clients.push((await hello(id, "chat newcomer")).client);
+
     for (const client of clients) await client.flush();
     const snapshotText = await (await api(`/api/tables/${id}`)).text();
     const recordText = await (await api(`/api/tables/${id}/record`)).text();
@@ -82,7 +90,18 @@ describe("tokens never appear in a broadcast, a presence, a welcome, a snapshot 
     const others = frames.filter(({ text }) => !text.includes('"type":"joined"'));
     expect(others.length).toBeGreaterThan(200);
     const kinds = new Set(others.map(({ text }) => (JSON.parse(text) as { type: string }).type));
-    expect([...kinds].sort()).toEqual(["ack", "error", "event", "identity", "presence", "welcome"]);
+    expect([...kinds].sort()).toEqual([
+      "ack",
+      "chatHistory",
+      "chatMessage",
+      "chatPolicy",
+      "error",
+      "event",
+      "identity",
+      "presence",
+      "reaction",
+      "welcome",
+    ]);
     for (const token of tokens) {
       for (const { client, text } of others) expect(text.includes(token), `${client.label}: ${text}`).toBe(false);
       expect(snapshotText).not.toContain(token);
