@@ -319,7 +319,8 @@ function check(wire: Wire, frame: string, want: Expected | undefined, players: n
       if (got.code !== want.code || got.id !== want.id || got.message.length === 0) throw fail();
       return true;
     case "chatHistory":
-      if (got.type !== "chatHistory" || got.policy !== "players" || got.messages.length > 0 || got.silenced) throw fail();
+      if (got.type !== "chatHistory" || got.policy !== "players" || got.messages.length > 0 || got.silenced)
+        throw fail();
       return true;
     case "welcome": {
       if (got.type !== "welcome" || !same(got.you, want.you)) throw fail();
