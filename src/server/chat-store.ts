@@ -15,12 +15,12 @@ import {
 } from "../protocol/index.ts";
 
 /**
- * `chat`: the messages, with two columns never sent: `request` (the writer's
- * key and the request id, for a repeat) and `address` (the writer's address
- * tag, for the host's silencing). `chat_state`: the policy, and the next
- * message's number, so that a deleted message's is never used again.
- * `chat_silenced`: the addresses the host silenced. No index but the keys
- * (as the game's tables): a table reads them all once after a wake.
+ * `chat`: the messages, with one column never sent: `request` (the writer's
+ * key and the request id, for a repeat). `chat_state`: the policy, and the
+ * next message's number, so that a deleted message's is never used again.
+ * `chat_silenced`: the writers' keys the host silenced (a spectator's key is
+ * made from their address, keyed: no address is stored). No index but the
+ * keys, as the game's tables: a table reads them all once after a wake.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS chat (
@@ -29,8 +29,7 @@ const SCHEMA = `
     by TEXT NOT NULL,
     author TEXT NOT NULL,
     text TEXT NOT NULL,
-    request TEXT NOT NULL,
-    address TEXT NOT NULL
+    request TEXT NOT NULL
   );
   CREATE TABLE IF NOT EXISTS chat_state (
     id INTEGER PRIMARY KEY CHECK (id = 0),
@@ -38,23 +37,21 @@ const SCHEMA = `
     next_n INTEGER NOT NULL
   );
   CREATE TABLE IF NOT EXISTS chat_silenced (
-    address TEXT NOT NULL
+    author TEXT NOT NULL
   );
 `;
 
 /**
- * At most this many silenced addresses are kept: the oldest silence goes
+ * At most this many silenced writers are kept: the oldest silence goes
  * first. A host silences a troll or two; the cap only bounds the rows.
  */
 export const MAX_SILENCED = 256;
 
-/** A stored message: what everyone is sent, and what only the table knows. */
+/** A stored message: what everyone is sent, and the request it answered. */
 export interface StoredChat {
   readonly message: ChatMessage;
   /** The writer's key and the request's id: a repeat of it is acknowledged, not posted again. */
   readonly request: string;
-  /** The writer's address tag, never sent. */
-  readonly address: string;
 }
 
 interface ChatRow {
@@ -64,7 +61,6 @@ interface ChatRow {
   author: string;
   text: string;
   request: string;
-  address: string;
   [column: string]: SqlStorageValue;
 }
 
@@ -73,7 +69,7 @@ interface Loaded {
   nextN: number;
   /** Oldest first, at most CHAT_HISTORY. */
   messages: StoredChat[];
-  /** Oldest first. */
+  /** Writers' keys, oldest silence first. */
   silenced: string[];
 }
 
@@ -114,28 +110,28 @@ export class ChatStore {
     return this.load().messages.find((stored) => stored.request === request)?.message.n;
   }
 
-  isSilenced(address: string): boolean {
-    return this.load().silenced.includes(address);
+  /** Whether the writer whose key is `author` was silenced. */
+  isSilenced(author: string): boolean {
+    return this.load().silenced.includes(author);
   }
 
   /** Stores a new message under the next number and drops what falls out of the history; returns it. */
-  add(at: number, by: ChatAuthor, author: string, text: string, request: string, address: string): ChatMessage {
+  add(at: number, by: ChatAuthor, author: string, text: string, request: string): ChatMessage {
     const loaded = this.load();
     const message: ChatMessage = { n: loaded.nextN, at, by, author, text };
     this.sql.exec(
-      "INSERT INTO chat (n, at, by, author, text, request, address) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO chat (n, at, by, author, text, request) VALUES (?, ?, ?, ?, ?, ?)",
       message.n,
       at,
       JSON.stringify(by),
       author,
       text,
       request,
-      address,
     );
     this.sql.exec("DELETE FROM chat WHERE n <= ?", message.n - CHAT_HISTORY);
     this.writeState(loaded.policy, message.n + 1);
     loaded.nextN = message.n + 1;
-    loaded.messages = [...loaded.messages, { message, request, address }].slice(-CHAT_HISTORY);
+    loaded.messages = [...loaded.messages, { message, request }].slice(-CHAT_HISTORY);
     return message;
   }
 
@@ -154,14 +150,14 @@ export class ChatStore {
     loaded.policy = policy;
   }
 
-  /** Silences an address; the oldest silence goes when there are more than MAX_SILENCED. */
-  silence(address: string): void {
+  /** Silences a writer by key; the oldest silence goes when there are more than MAX_SILENCED. */
+  silence(author: string): void {
     const loaded = this.load();
-    if (loaded.silenced.includes(address)) return;
-    this.sql.exec("INSERT INTO chat_silenced (address) VALUES (?)", address);
-    const silenced = [...loaded.silenced, address];
+    if (loaded.silenced.includes(author)) return;
+    this.sql.exec("INSERT INTO chat_silenced (author) VALUES (?)", author);
+    const silenced = [...loaded.silenced, author];
     for (const dropped of silenced.splice(0, Math.max(0, silenced.length - MAX_SILENCED))) {
-      this.sql.exec("DELETE FROM chat_silenced WHERE address = ?", dropped);
+      this.sql.exec("DELETE FROM chat_silenced WHERE author = ?", dropped);
     }
     loaded.silenced = silenced;
   }
@@ -182,13 +178,12 @@ export class ChatStore {
       .map((row) => ({
         message: { n: row.n, at: row.at, by: JSON.parse(row.by) as ChatAuthor, author: row.author, text: row.text },
         request: row.request,
-        address: row.address,
       }));
     // Silences in the order they were made: the rowid follows the inserts.
     const silenced = this.sql
-      .exec<{ address: string }>("SELECT address FROM chat_silenced ORDER BY rowid")
+      .exec<{ author: string }>("SELECT author FROM chat_silenced ORDER BY rowid")
       .toArray()
-      .map((row) => row.address);
+      .map((row) => row.author);
     const policy = ChatPolicySchema.safeParse(state?.policy);
     this.loaded = {
       policy: policy.success ? policy.data : DEFAULT_CHAT_POLICY,

@@ -6,7 +6,7 @@
  * Who may say what is the table's rule (src/table/chat.ts); here it is
  * stored, delivered and bounded.
  */
-import type { ClientMessage, Identity } from "../protocol/index.ts";
+import type { ClientMessage, Identity, Reaction } from "../protocol/index.ts";
 import { chatAuthor, chatText, requireVoice, type TableCommands, TableError } from "../table/index.ts";
 import { ChatLimiter, MESSAGE_RATES, REACTION_RATES } from "./chat-limits.ts";
 import type { ChatStore } from "./chat-store.ts";
@@ -27,7 +27,7 @@ export function isChatRequest(message: ClientMessage): message is ChatRequest {
   return CHAT_REQUESTS.has(message.type);
 }
 
-/** What the chat needs of the Durable Object: its sockets, and where each came from. */
+/** What the chat needs of the Durable Object: its storage, its sockets, where each came from, its secret. */
 export interface ChatRoom {
   readonly store: ChatStore;
   /** Sockets that can still receive. */
@@ -36,6 +36,8 @@ export interface ChatRoom {
   readonly addressOf: (ws: WebSocket) => string;
   /** Runs writes in one transaction. */
   readonly transaction: <T>(write: () => T) => T;
+  /** The deployment's secret (TABLE_ID_KEY) that writers' keys are made under; never stored with a table. */
+  readonly secret: string | undefined;
 }
 
 /** A spectator is who the host's silence reaches: not a seat's player, and not the host. */
@@ -43,33 +45,27 @@ function isSpectator(who: Identity): boolean {
   return who.seat === null && !who.host;
 }
 
-/**
- * The writer's key that clients mute by: a hash of the table's id and the
- * seat's token key, the host's role, or the spectator's address, so that
- * one table's key says nothing of the writer at another, nor of the address.
- */
-async function authorKey(tableId: string, source: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`chat:${tableId}:${source}`));
-  return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 export class TableChat {
   private readonly room: ChatRoom;
   private readonly messageLimit = new ChatLimiter(MESSAGE_RATES);
   private readonly reactionLimit = new ChatLimiter(REACTION_RATES);
+  private mac: Promise<CryptoKey> | undefined;
+  /** Each socket's writer key, with what it was made from: a socket that changes seats gets a new one. */
+  private readonly keys = new WeakMap<WebSocket, { readonly source: string; readonly key: string }>();
 
   constructor(room: ChatRoom) {
     this.room = room;
   }
 
   /** Sends a socket the chat as it finds it; returns the frame's length, which the asker is charged. */
-  greet(ws: WebSocket): number {
+  async greet(ws: WebSocket, table: TableCommands): Promise<number> {
+    const writer = await this.writerKey(ws, table);
     const { store } = this.room;
     return send(ws, {
       type: "chatHistory",
       policy: store.policy,
       messages: store.messages.map((stored) => stored.message),
-      silenced: this.isSilenced(ws),
+      silenced: isSpectator(identityOf(ws)) && store.isSilenced(writer),
     });
   }
 
@@ -80,7 +76,7 @@ export class TableChat {
         await this.say(ws, table, message);
         break;
       case "react":
-        this.react(ws, message.reaction);
+        await this.react(ws, table, message.reaction);
         break;
       case "chatPolicy":
         this.write(() => this.room.store.setPolicy(message.policy));
@@ -90,7 +86,7 @@ export class TableChat {
         this.delete(message.n);
         break;
       case "silence":
-        this.silence(message.n);
+        await this.silence(message.n, table);
         break;
     }
     send(ws, { type: "ack", id: message.id, seq: table.seq });
@@ -98,30 +94,31 @@ export class TableChat {
 
   private async say(ws: WebSocket, table: TableCommands, message: Extract<ChatRequest, { type: "chat" }>) {
     const { store } = this.room;
-    const address = this.room.addressOf(ws);
-    const asked = identityOf(ws);
-    const author = await authorKey(table.id, seatKeyOf(ws) ?? (asked.host ? "host" : address));
-    // From here on no await: the checks and the write see the same table. The socket may have changed seats.
-    const who = identityOf(ws);
-    if (who.seat !== asked.seat || who.host !== asked.host) {
+    await this.writerKey(ws, table);
+    // From here on no await: the checks and the write see the same table and the same socket.
+    const writer = this.knownKey(ws);
+    if (writer === undefined) {
       throw new TableError("bad-token", "this connection's seat changed while the message was read: send it again");
     }
-    const request = `${author}:${message.id}`;
+    const who = identityOf(ws);
+    const request = `${writer}:${message.id}`;
     if (store.numberOf(request) !== undefined) return;
-    requireVoice(who, { policy: store.policy, silenced: this.isSilenced(ws) });
+    requireVoice(who, { policy: store.policy, silenced: isSpectator(who) && store.isSilenced(writer) });
     const text = chatText(message.text);
     const by = chatAuthor(who, table.names, message.name);
     const now = Date.now();
-    if (!this.messageLimit.take(ws, address, now)) {
+    if (!this.messageLimit.take(ws, this.room.addressOf(ws), now)) {
       throw new TableError("chat-rate-limited", "too many chat messages: wait a moment");
     }
-    const stored = this.write(() => store.add(now, by, author, text, request, address));
+    const stored = this.write(() => store.add(now, by, writer, text, request));
     broadcast(this.room.openSockets(), { type: "chatMessage", message: stored });
   }
 
-  private react(ws: WebSocket, reaction: Extract<ChatRequest, { type: "react" }>["reaction"]): void {
+  private async react(ws: WebSocket, table: TableCommands, reaction: Reaction): Promise<void> {
+    const writer = await this.writerKey(ws, table);
     const who = identityOf(ws);
-    requireVoice(who, { policy: this.room.store.policy, silenced: this.isSilenced(ws) });
+    const { store } = this.room;
+    requireVoice(who, { policy: store.policy, silenced: isSpectator(who) && store.isSilenced(writer) });
     const now = Date.now();
     if (!this.reactionLimit.take(ws, this.room.addressOf(ws), now)) {
       throw new TableError("chat-rate-limited", "too many reactions: wait a moment");
@@ -138,24 +135,65 @@ export class TableChat {
     broadcast(this.room.openSockets(), { type: "chatDeleted", n });
   }
 
-  /** Silences the address the spectator wrote message `n` from, and tells that address's spectator sockets. */
-  private silence(n: number): void {
+  /**
+   * Silences the spectator who wrote message `n`: their key, which is their
+   * address's at this table, so every socket of theirs, now or later, is
+   * silenced. Those sockets are told.
+   */
+  private async silence(n: number, table: TableCommands): Promise<void> {
     const { store } = this.room;
     const stored = store.find(n);
     if (!stored) throw new TableError("no-such-message", `chat message ${n} is not kept at this table`);
-    if (stored.message.by.kind === "seat" || stored.message.by.host) {
+    const { by, author } = stored.message;
+    if (by.kind === "seat" || by.host) {
       throw new TableError("not-a-spectator", "only a spectator's chat can be silenced; the host may remove a player");
     }
-    if (store.isSilenced(stored.address)) return;
-    this.write(() => store.silence(stored.address));
-    const silenced = this.room
-      .openSockets()
-      .filter((ws) => isSpectator(identityOf(ws)) && this.room.addressOf(ws) === stored.address);
-    broadcast(silenced, { type: "silenced" });
+    const spectators = this.room.openSockets().filter((ws) => isSpectator(identityOf(ws)));
+    const keys = await Promise.all(spectators.map((ws) => this.writerKey(ws, table)));
+    // From here on no await.
+    if (store.isSilenced(author)) return;
+    this.write(() => store.silence(author));
+    broadcast(
+      spectators.filter((ws, i) => keys[i] === author && isSpectator(identityOf(ws))),
+      { type: "silenced" },
+    );
   }
 
-  private isSilenced(ws: WebSocket): boolean {
-    return isSpectator(identityOf(ws)) && this.room.store.isSilenced(this.room.addressOf(ws));
+  /**
+   * The key a socket's writer is known by at this table (ChatMessage's
+   * `author`): an HMAC, under the deployment's secret, of the table's id and
+   * the seat's token key, the host's role, or a spectator's address. It is
+   * sent to everyone, and says nothing of the writer at another table, nor
+   * of the address: without the secret no one can test a guess against it.
+   */
+  private async writerKey(ws: WebSocket, table: TableCommands): Promise<string> {
+    const known = this.knownKey(ws);
+    if (known !== undefined) return known;
+    const source = this.sourceOf(ws);
+    this.mac ??= this.importSecret();
+    const text = new TextEncoder().encode(`chat:${table.id}:${source}`);
+    const mac = await crypto.subtle.sign("HMAC", await this.mac, text);
+    const key = Array.from(new Uint8Array(mac).slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    this.keys.set(ws, { source, key });
+    return key;
+  }
+
+  /** The socket's writer key, if it was made for who the socket is now. */
+  private knownKey(ws: WebSocket): string | undefined {
+    const known = this.keys.get(ws);
+    return known?.source === this.sourceOf(ws) ? known.key : undefined;
+  }
+
+  private sourceOf(ws: WebSocket): string {
+    return seatKeyOf(ws) ?? (identityOf(ws).host ? "host" : this.room.addressOf(ws));
+  }
+
+  private importSecret(): Promise<CryptoKey> {
+    const { secret } = this.room;
+    if (!secret) throw new TableError("misconfigured", "the table has no secret to make chat keys with (TABLE_ID_KEY)");
+    return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
   }
 
   /** A write in its own transaction; if storage fails, what the chat had read is forgotten and the request refused. */

@@ -94,6 +94,7 @@ export class Table extends DurableObject<Env> {
       openSockets: () => this.presence.openSockets(),
       addressOf: (ws) => this.presence.addressOf(ws),
       transaction: (write) => ctx.storage.transactionSync(write),
+      secret: env.TABLE_ID_KEY,
     });
     this.table = loadTable(this.store, commandOptions(env));
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -327,10 +328,10 @@ export class Table extends DurableObject<Env> {
     setIdentity(ws, { seat, host }, seatHash ?? null);
     if (message.lastSeq === undefined) this.welcome(ws);
     else this.catchUp(ws, message.lastSeq);
-    this.flood.charge(ws, frameCost(this.chat.greet(ws)), Date.now());
     if (seat !== null) this.alarmClock.seatConnected(this.requireTable());
     // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
     this.presence.owe(ws);
+    this.flood.charge(ws, frameCost(await this.chat.greet(ws, this.requireTable())), Date.now());
   }
 
   /**

@@ -255,7 +255,7 @@ describe("a newcomer and a reconnecting socket get the recent messages", () => {
         instance as unknown as { chat: { room: { store: import("../../src/server/chat-store.ts").ChatStore } } }
       ).chat.room.store;
       for (let i = 1; i <= CHAT_HISTORY + 5; i++) {
-        store.add(i, { kind: "seat", seat: 0, name: "Player 1", host: false }, "k", `m${i}`, `k:${i}`, "address:x");
+        store.add(i, { kind: "seat", seat: 0, name: "Player 1", host: false }, "k", `m${i}`, `k:${i}`);
       }
     });
     await evictDurableObject(stub(game.table.id), { webSockets: "hibernate" });

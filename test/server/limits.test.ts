@@ -280,10 +280,20 @@ describe("a client's address serves the limits only", () => {
     await client.next("welcome");
     client.send({ type: "join", id: "j", seat: 0, name: "Aino" });
     await client.next("joined");
+    // A spectator from the same address chats and is silenced: the chat keeps a keyed hash, not the address.
+    client.send({ type: "chatPolicy", id: "p", policy: "everyone" });
+    const spectator = await connect(id, "spectator", address);
+    spectator.send({ type: "hello" });
+    await spectator.next("chatHistory");
+    spectator.send({ type: "chat", id: "c", text: "hello", name: "Watcher" });
+    await spectator.next("ack");
+    client.send({ type: "silence", id: "s", n: 1 });
+    await spectator.next("silenced");
     await client.flush();
     const needles = [address, "feed:beef", "2001:db8:feed"];
     const seen = [
       ...client.raw,
+      ...spectator.raw,
       JSON.stringify(await getSnapshot(id)),
       ...(await runInDurableObject(stub(id), (_instance, state) => {
         const tables = state.storage.sql
@@ -301,6 +311,6 @@ describe("a client's address serves the limits only", () => {
     ];
     expect(seen.length).toBeGreaterThan(5);
     for (const text of seen) for (const needle of needles) expect(text).not.toContain(needle);
-    client.close();
+    closeAll([client, spectator]);
   });
 });
