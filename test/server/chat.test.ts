@@ -397,6 +397,11 @@ describe("bad messages are refused with their code, and nothing is stored", () =
     client.send(JSON.stringify({ type: "chat", id: rid(), text: "é".repeat(2100) }));
     await client.error("too-large");
     expect((await historyFor(game.table.id)).messages).toEqual([]);
+    // Refusals go to their sender alone.
+    for (const other of game.clients.filter((c) => c !== client)) {
+      await other.flush();
+      expect(other.messages.filter((m) => m.type === "error" || m.type === "chatMessage")).toEqual([]);
+    }
     expect(outcome(await say(client, "x".repeat(280)))).toBe("ok");
     closeAll(game.clients);
   });
