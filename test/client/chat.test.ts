@@ -17,7 +17,7 @@ import {
   type TokenStore,
   webStorageTokens,
 } from "../../src/client/sdk/index.ts";
-import type { ClientMessage } from "../../src/protocol/index.ts";
+import type { ClientMessage, Identity } from "../../src/protocol/index.ts";
 import { FakeSocket, until } from "./fake-socket.ts";
 import { ServerTable, TABLE_ID as TABLE } from "./server-table.ts";
 
@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 /** A client connected to a two-seat table with Aino and Bjørn seated, welcomed as `you`, before any chat. */
-async function connected(you = { seat: null, host: false } as const, tokens: TokenStore = memoryTokens()) {
+async function connected(you: Identity = { seat: null, host: false }, tokens: TokenStore = memoryTokens()) {
   client = new TableClient({
     baseUrl: "http://checkers.test",
     tableId: TABLE,
@@ -230,7 +230,7 @@ describe("the chat's requests", () => {
       client.deleteChat(4),
       client.silence(5),
     ];
-    const requests = latest().sent.slice(1);
+    const requests = latest().sent.slice(1) as Extract<ClientMessage, { id: string }>[];
     expect(requests.map(({ id: _id, ...rest }) => rest)).toEqual([
       { type: "chat", text: "hello", name: "מרים" },
       { type: "react", reaction: "thumbsUp" },
@@ -238,7 +238,7 @@ describe("the chat's requests", () => {
       { type: "deleteChat", n: 4 },
       { type: "silence", n: 5 },
     ]);
-    for (const request of requests) latest().deliver({ type: "ack", id: (request as { id: string }).id, seq });
+    for (const request of requests) latest().deliver({ type: "ack", id: request.id, seq });
     await expect(Promise.all(answers)).resolves.toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
