@@ -62,7 +62,7 @@ export class ChatPanel {
   private readonly heading = h("h2", { id: "chat-heading" });
   private readonly body = h("div", { class: "chat-body", id: "chat-body" });
   private readonly policy = new Section(h("div", { class: "chat-policy" }));
-  private readonly list = h("ol", { class: "chat-messages", role: "log", "aria-labelledby": "chat-heading" });
+  private readonly list = h("ol", { class: "chat-messages" });
   private readonly empty = h("p", { class: "chat-empty" });
   private readonly muted = new Section(h("div", { class: "chat-muted" }));
   private readonly barrier = h("p", { class: "chat-barrier" });
@@ -117,10 +117,13 @@ export class ChatPanel {
       this.redraw();
       if (this.expanded) this.textInput.focus();
     });
-    this.body.append(this.policy.element, this.list, this.empty, this.muted.element, this.barrier, this.form);
+    // A log (a live region) announces what is added to it, not the list drawn at first.
+    const log = h("div", { role: "log", "aria-labelledby": "chat-heading" }, this.list);
+    this.body.append(this.policy.element, log, this.empty, this.muted.element, this.barrier, this.form);
+    // Hidden until the table's chat has arrived.
     this.element = h(
       "section",
-      { class: "chat", "aria-labelledby": "chat-heading" },
+      { class: "chat", "aria-labelledby": "chat-heading", hidden: true },
       this.heading,
       this.toggle,
       this.body,
