@@ -115,14 +115,14 @@ describe("table talk", () => {
     await spectator.locator("#chat-name").fill(MIRIAM);
     await say(spectator, "שלום לכולם");
     await expect.poll(() => texts(aino.page)).toEqual([HTML, "שלום לכולם"]);
-    const line = aino.page.locator(".chat-message.spectator");
+    const line = aino.page.locator(".chat-message.from-spectator");
     expect(await line.locator(".chat-author").evaluate((element) => element.tagName)).toBe("BDI");
     expect(await line.locator(".chat-author").textContent()).toBe(MIRIAM);
     expect(await line.locator(".chat-text").getAttribute("dir")).toBe("auto");
     expect(await line.locator(".chat-watching").textContent()).toBe("watching");
     // The host may delete it, silence its writer, or mute them; a player's message has no Silence.
     expect(await line.getByRole("button").allTextContents()).toEqual(["Mute", "Delete", "Silence"]);
-    const bjornLine = aino.page.locator(".chat-message.seat");
+    const bjornLine = aino.page.locator(".chat-message.from-seat");
     expect(await bjornLine.getByRole("button").allTextContents()).toEqual(["Mute", "Delete"]);
     expect(await bjornLine.locator(".swatch").count()).toBe(1);
     // The spectator remembers the name for the next table.
@@ -166,6 +166,7 @@ describe("table talk", () => {
     expect(await toggle.textContent()).toBe("Chat");
     await say(aino.page, "Welcome, everyone");
     await expect.poll(() => toggle.textContent()).toBe("Chat1 new");
+    await toggle.scrollIntoViewIfNeeded();
     await screenshot(phone.page, "chat-phone-folded");
     await toggle.click();
     expect(await phone.page.locator("#chat-body").isVisible()).toBe(true);
@@ -214,7 +215,7 @@ describe("table talk", () => {
         await page.locator(".reaction-bar button").evaluateAll((buttons) => buttons.map((b) => b.ariaLabel)),
       ).toEqual(REACTIONS.map((reaction) => i18n.t(`reaction_${reaction}`)));
       expect(await page.locator(".chat-watching").first().textContent()).toBe(i18n.t("chatWatchingBadge"));
-      expect(await page.locator(".chat-message.spectator .chat-actions button").allTextContents()).toEqual([
+      expect(await page.locator(".chat-message.from-spectator .chat-actions button").allTextContents()).toEqual([
         i18n.t("chatMute"),
         i18n.t("chatDelete"),
         i18n.t("chatSilence"),

@@ -190,6 +190,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     results: standings.element,
     replay: replay.element,
     moveList: moves.element,
+    chat: chat?.element,
   });
 
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).

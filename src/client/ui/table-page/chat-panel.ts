@@ -252,7 +252,7 @@ export class ChatPanel {
     text.textContent = message.text;
     return h(
       "li",
-      { class: `chat-message ${by.kind}`, "data-n": message.n, "data-focus": `chat-${message.n}`, tabindex: -1 },
+      { class: `chat-message from-${by.kind}`, "data-n": message.n, "data-focus": `chat-${message.n}`, tabindex: -1 },
       h(
         "div",
         { class: "chat-meta" },
