@@ -146,8 +146,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const sounds = new Sounds(i18n, store);
   // Table talk: everywhere but in an embed whose page did not ask for it.
   const talk = !options.embed || embedShowsChat(location.search);
-  const chat = talk ? new ChatPanel(i18n, client, notices, store) : null;
   const reactionBar = talk ? new ReactionBar(i18n, client) : null;
+  const chat = reactionBar ? new ChatPanel(i18n, client, notices, store, reactionBar.element) : null;
   const reactions = talk ? new ReactionsShown(i18n, client, seats.element) : null;
 
   const boardWrap = h(
@@ -176,7 +176,6 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     standings.element,
     leavers.element,
     seats.element,
-    reactionBar?.element,
     chat?.element,
     moves.element,
     h("div", { class: "page-options" }, sounds.element, coordinates.element),

@@ -87,7 +87,8 @@ export class ChatPanel {
   private drawnFor = "";
   private view: TableView | null = null;
 
-  constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined) {
+  /** `reactionBar` goes under the heading, outside the fold: a tap on a phone without unfolding the chat. */
+  constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined, reactionBar: HTMLElement) {
     this.i18n = i18n;
     this.client = client;
     this.notices = notices;
@@ -125,6 +126,7 @@ export class ChatPanel {
       "section",
       { class: "chat", "aria-labelledby": "chat-heading", hidden: true },
       this.heading,
+      reactionBar,
       this.toggle,
       this.body,
     );
