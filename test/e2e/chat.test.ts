@@ -155,8 +155,13 @@ describe("table talk", () => {
     await bjornPage.page.getByRole("button", { name: `Mute \u2068${MIRIAM}\u2069` }).click();
     expect(await texts(bjornPage.page)).toEqual([]);
     expect(await bjornPage.page.locator(".chat-muted p").textContent()).toBe("1 hidden message from muted people");
+    // The focus goes to what undoes it, and back to the message.
+    expect(await bjornPage.page.evaluate(() => document.activeElement?.textContent)).toBe(
+      `Unmute \u2068${MIRIAM}\u2069`,
+    );
     await bjornPage.page.getByRole("button", { name: `Unmute \u2068${MIRIAM}\u2069` }).click();
     expect(await texts(bjornPage.page)).toEqual(["שלום לכולם"]);
+    expect(await bjornPage.page.evaluate(() => document.activeElement?.className)).toBe("chat-message from-spectator");
 
     // On a phone the panel is folded behind a button that counts what came since.
     const phone = await open(null, true);

@@ -294,6 +294,8 @@ export class ChatPanel {
         button("mute", i18n.t("chatMuteName", { name: by.name }), i18n.t("chatMute"), () => {
           chat.mute(message.author);
           this.redraw();
+          // The button went with the message: the focus goes to what undoes it.
+          this.muted.element.querySelector<HTMLElement>(`[data-focus="unmute-${message.author}"]`)?.focus();
         }),
       );
     }
@@ -334,6 +336,9 @@ export class ChatPanel {
               onclick: () => {
                 chat.unmute(author);
                 this.redraw();
+                // The button went: the focus goes to the writer's last message, shown again.
+                const n = chat.messages.findLast((message) => message.author === author)?.n;
+                if (n !== undefined) this.drawn.get(n)?.focus();
               },
             },
             i18n.t("chatUnmuteName", { name }),
