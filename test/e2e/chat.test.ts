@@ -63,7 +63,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(table: TableAt | null, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+async function open(
+  table: TableAt | null,
+  phone = false,
+  path = `/t/${host.id}`,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: phone ? PHONE : DESKTOP,
     locale: "en-GB",
@@ -79,8 +83,8 @@ async function open(table: TableAt | null, phone = false): Promise<{ context: Br
   page.on("dialog", (dialog) => {
     throw new Error(`a dialog opened: ${dialog.message()}`);
   });
-  await page.goto(`/t/${host.id}`);
-  await page.waitForSelector("section.chat:not([hidden])");
+  await page.goto(path);
+  await page.waitForSelector("#app[data-seq]");
   return { context, page };
 }
 
@@ -95,6 +99,7 @@ const texts = (page: Page) => page.locator(".chat-message .chat-text").allTextCo
 describe("table talk", () => {
   it("chat and reactions between two players and a spectator, as text, isolated, moderated, folded on a phone", async () => {
     const [aino, bjornPage, watcher] = await Promise.all([open(host), open(bjorn), open(null)]);
+    for (const { page } of [aino, bjornPage, watcher]) await page.waitForSelector("section.chat:not([hidden])");
     const spectator = watcher.page;
 
     // Before the host opens it, a spectator is told why they cannot write.
@@ -165,6 +170,7 @@ describe("table talk", () => {
 
     // On a phone the panel is folded behind a button that counts what came since.
     const phone = await open(null, true);
+    await phone.page.waitForSelector("section.chat:not([hidden])");
     expect(await phone.page.locator("#chat-body").isHidden()).toBe(true);
     const toggle = phone.page.locator("button.chat-toggle");
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
@@ -240,5 +246,14 @@ describe("table talk", () => {
       }
     }
     await Promise.all([desktop, phone].map(({ context }) => context.close()));
+  });
+
+  it("an embedded table shows neither chat nor reactions unless its address asks with chat=1", async () => {
+    const { context, page } = await open(null, false, `/embed/${host.id}`);
+    expect(await page.locator("section.chat, .reaction-bar").count()).toBe(0);
+    await page.goto(`/embed/${host.id}?chat=1`);
+    await page.waitForSelector("section.chat:not([hidden])");
+    expect(await texts(page)).toEqual(["שלום לכולם", "Welcome, everyone"]);
+    await context.close();
   });
 });
