@@ -5,8 +5,9 @@
  * follows its content when asked.
  */
 import { describe, expect, it } from "vitest";
-import { EmbeddedTable } from "../../src/client/embed/index.ts";
+import { EmbeddedTable, embedAddress } from "../../src/client/embed/index.ts";
 import { LANGUAGES } from "../../src/client/ui/i18n/index.ts";
+import { embedShowsChat } from "../../src/client/ui/table-page/embed.ts";
 import { EMBED_LANGUAGES, type EmbedMessage } from "../../src/protocol/index.ts";
 import { HOST, ServerTable, seated } from "./server-table.ts";
 
@@ -153,5 +154,35 @@ describe("the page around it speaks to the frame", () => {
 
   it("the languages it may ask for are the ones the pages speak", () => {
     expect([...EMBED_LANGUAGES]).toEqual([...LANGUAGES]);
+  });
+});
+
+describe("the frame's address: the table, its language, its sizing, and its chat only when asked", () => {
+  it("embedAddress puts each option in the query, and chat only as chat=1", () => {
+    expect(embedAddress(ORIGIN, TABLE)).toBe(`${ORIGIN}/embed/${TABLE}`);
+    expect(embedAddress(ORIGIN, TABLE, { language: "fi", autoHeight: true, chat: true })).toBe(
+      `${ORIGIN}/embed/${TABLE}?lang=fi&height=auto&chat=1`,
+    );
+    expect(embedAddress(ORIGIN, TABLE, { chat: false })).toBe(`${ORIGIN}/embed/${TABLE}`);
+  });
+
+  it("EmbeddedTable with a table points the frame there; without one it leaves the frame's address alone", () => {
+    const chatting = page();
+    const options = { origin: ORIGIN, window: chatting.window, table: TABLE, chat: true } as const;
+    new EmbeddedTable(chatting.frame, options);
+    expect(chatting.frame.src).toBe(`${ORIGIN}/embed/${TABLE}?chat=1`);
+    const quiet = page();
+    new EmbeddedTable(quiet.frame, { origin: ORIGIN, window: quiet.window, table: TABLE, language: "nb" });
+    expect(quiet.frame.src).toBe(`${ORIGIN}/embed/${TABLE}?lang=nb`);
+    const given = page();
+    new EmbeddedTable(given.frame, { origin: ORIGIN, window: given.window, chat: true });
+    expect(given.frame.src).toBeUndefined();
+  });
+
+  it("the embedded page shows its chat for chat=1 and for nothing else", () => {
+    expect(embedShowsChat(new URL(embedAddress(ORIGIN, TABLE, { chat: true })).search)).toBe(true);
+    expect(embedShowsChat(new URL(embedAddress(ORIGIN, TABLE, { language: "sv" })).search)).toBe(false);
+    expect(embedShowsChat("?chat=0")).toBe(false);
+    expect(embedShowsChat("?chat")).toBe(false);
   });
 });

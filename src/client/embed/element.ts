@@ -1,9 +1,11 @@
 /**
- * `<chinese-checkers-table table="ID" lang="fi">`: an embedded table as one
+ * `<chinese-checkers-table table="ID" lang="fi" chat>`: an embedded table as one
  * element. It makes the iframe of `/embed/:id`, sizes it (to its content by
  * default, from the table's `resize` messages), and re-dispatches what the
  * table says as DOM events, `cc-move`, `cc-end`, `cc-turn`, `cc-connection`
  * and the rest of `EmbeddedTableEvents`, each with its typed `detail`.
+ * With `chat` the table shows its chat and quick reactions, which an
+ * embedded table leaves out otherwise.
  * Built on `EmbeddedTable`; needs a DOM. See docs/embedding.md.
  */
 import { EMBED_LANGUAGES, type EmbedLanguage } from "../../protocol/index.ts";
@@ -51,7 +53,7 @@ function originOf(address: string | null): string | null {
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below types methods HTMLElement implements.
 export class ChineseCheckersTable extends HTMLElement {
-  static readonly observedAttributes = ["table", "lang", "height", "origin"];
+  static readonly observedAttributes = ["table", "lang", "height", "origin", "chat"];
   /** The service's origin for elements without an `origin` attribute. */
   static readonly defaultOrigin: string | null = null;
 
@@ -84,6 +86,14 @@ export class ChineseCheckersTable extends HTMLElement {
   }
   set height(height: string) {
     this.setAttribute("height", height);
+  }
+
+  /** Whether the table shows its chat and quick reactions: the `chat` attribute. */
+  get chat(): boolean {
+    return this.hasAttribute("chat");
+  }
+  set chat(on: boolean) {
+    this.toggleAttribute("chat", on);
   }
 
   /** The controller of the frame, while the element shows a table. */
@@ -126,22 +136,19 @@ export class ChineseCheckersTable extends HTMLElement {
       return;
     }
     // The language is the address's only when the frame is made; later the frame is told it, not reloaded.
-    const source = `${service} ${table} ${auto}`;
+    const { chat } = this;
+    const source = `${service} ${table} ${auto} ${chat}`;
     if (source !== this.#source) {
       this.#teardown();
       this.#source = source;
-      const url = new URL(`/embed/${encodeURIComponent(table)}`, service);
-      if (language) url.searchParams.set("lang", language);
-      if (auto) url.searchParams.set("height", "auto");
       const frame = document.createElement("iframe");
       frame.title = GAME_NAMES[language ?? "en"];
-      const embedded = new EmbeddedTable(frame, { origin: url.origin, autoHeight: auto });
+      const embedded = new EmbeddedTable(frame, { origin: service, table, language, autoHeight: auto, chat });
       for (const name of EVENT_NAMES) {
         embedded.on(name, (detail) => {
           this.dispatchEvent(new CustomEvent(`cc-${name}`, { detail, bubbles: true, composed: true }));
         });
       }
-      frame.src = url.href;
       root.append(frame);
       this.#frame = frame;
       this.#embedded = embedded;

@@ -30,11 +30,34 @@ export type EmbeddedTableEvents = { readonly [K in EmbedMessageType]: Detail<K> 
 };
 export type EmbeddedTableEventName = keyof EmbeddedTableEvents;
 
-export interface EmbeddedTableOptions {
+/** What an embedded table's address says beside the table: its language, its sizing, whether it shows its chat. */
+export interface EmbedAddressOptions {
+  /** The language the table starts in (`?lang=`); the parent may switch it later (`setLanguage`). */
+  readonly language?: EmbedLanguage | null;
+  /** The board sized from the frame's width, the content's height reported (`?height=auto`). */
+  readonly autoHeight?: boolean;
+  /** Show the table's chat and quick reactions (`?chat=1`): off unless the embedding page asks. */
+  readonly chat?: boolean;
+}
+
+/** The address of `/embed/:id` at the service's `origin`, for a frame's `src`. */
+export function embedAddress(origin: string, table: string, options: EmbedAddressOptions = {}): string {
+  const url = new URL(`/embed/${encodeURIComponent(table)}`, origin);
+  if (options.language) url.searchParams.set("lang", options.language);
+  if (options.autoHeight) url.searchParams.set("height", "auto");
+  if (options.chat) url.searchParams.set("chat", "1");
+  return url.href;
+}
+
+export interface EmbeddedTableOptions extends EmbedAddressOptions {
   /** The service's origin, e.g. "https://checkers.example": messages from any other are ignored. */
   readonly origin: string;
-  /** Set the frame's height from the table's `resize` messages (for `/embed/:id?height=auto`). */
-  readonly autoHeight?: boolean;
+  /**
+   * The table to show: the frame is pointed at its `embedAddress` (with
+   * `language`, `autoHeight` and `chat`). Without it the frame keeps the
+   * address it has, and those options other than `autoHeight` do nothing.
+   */
+  readonly table?: string;
   /** The window the frame's messages arrive at: the frame's owner, by default. */
   readonly window?: Pick<Window, "addEventListener" | "removeEventListener">;
 }
@@ -59,6 +82,7 @@ export class EmbeddedTable {
     if (!owner) throw new Error("the frame is not in a window");
     this.window = owner;
     this.window.addEventListener("message", this.receive);
+    if (options.table !== undefined) frame.src = embedAddress(this.origin, options.table, options);
     if (options.autoHeight) {
       this.on("resize", ({ height }) => {
         this.frame.style.height = `${height}px`;

@@ -14,4 +14,10 @@ export type {
   TableEvent,
 } from "../../protocol/index.ts";
 export { EMBED_LANGUAGES } from "../../protocol/index.ts";
-export { EmbeddedTable, type EmbeddedTableEvents, type EmbeddedTableOptions } from "./embedded-table.ts";
+export {
+  type EmbedAddressOptions,
+  EmbeddedTable,
+  type EmbeddedTableEvents,
+  type EmbeddedTableOptions,
+  embedAddress,
+} from "./embedded-table.ts";

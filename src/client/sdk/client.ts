@@ -20,10 +20,13 @@
  */
 import ReconnectingWebSocket from "partysocket/ws";
 import {
+  type ChatPolicy,
+  ChatTextSchema,
   type ClientMessage,
   type ConnectionState,
   type Identity,
   type Level,
+  type Reaction,
   type ServerMessage,
   ServerMessageSchema,
   type Snapshot,
@@ -32,6 +35,7 @@ import {
 } from "../../protocol/index.ts";
 import { formatPath, parseHole } from "../../rules/index.ts";
 import type { LoggedEvent } from "../../table/index.ts";
+import { ChatModel, type ReactionSent } from "./chat.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { type HandedOver, type HandoverCode, handoverLink, redeemHandover } from "./handover.ts";
 import { TableModel } from "./model.ts";
@@ -58,6 +62,10 @@ export interface TableClientEvents {
   presence: { readonly connected: readonly boolean[]; readonly spectators: number };
   /** A request was refused, or something went wrong; the table is unchanged. */
   error: SdkError;
+  /** The table's chat changed (`client.chat`): its messages, who may chat, or this client's standing in it. */
+  chat: { readonly chat: ChatModel };
+  /** Someone reacted, shown for a moment by their seat (a spectator's `seat` is null); kept in `client.chat` for `REACTION_SHOWN_MS`. */
+  reaction: ReactionSent;
   /** Anything shown may have changed: the model, the identity, presence or the connection. */
   change: { readonly model: TableModel | null };
 }
@@ -122,6 +130,8 @@ export class TableClient {
   /** Who this client is at the table. */
   you: Identity = { seat: null, host: false };
   connection: ConnectionState = "closed";
+  /** The table's chat, as the server last told it; muted writers are kept in the token store. */
+  readonly chat: ChatModel;
 
   private readonly options: TableClientOptions;
   private readonly tokens: TokenStore;
@@ -142,6 +152,7 @@ export class TableClient {
     this.options = options;
     this.tableId = options.tableId;
     this.tokens = options.tokens ?? memoryTokens();
+    this.chat = new ChatModel(this.tableId, this.tokens);
     if (options.autoConnect !== false) this.connect();
   }
 
@@ -342,6 +353,38 @@ export class TableClient {
   }
 
   /**
+   * Says `text` in the table's chat. A seated player writes under the seat's
+   * name; a spectator must give a `name` (checked as a player's, and not one
+   * a seated player goes by). Resolves once the table has taken it;
+   * refusals: `bad-chat`, `bad-name`, `name-taken`, `chat-closed`,
+   * `silenced`, `chat-rate-limited`.
+   */
+  say(text: string, name?: string): Promise<void> {
+    const message = { type: "chat", id: newRequestId(), text, ...(name === undefined ? {} : { name }) } as const;
+    return this.request(message) as Promise<void>;
+  }
+
+  /** A quick reaction, shown for a moment to everyone at the table; allowed to whoever may chat. */
+  react(reaction: Reaction): Promise<void> {
+    return this.request({ type: "react", id: newRequestId(), reaction }) as Promise<void>;
+  }
+
+  /** The host: who may chat from now on (`everyone`, `players`, `nobody`). */
+  setChatPolicy(policy: ChatPolicy): Promise<void> {
+    return this.request({ type: "chatPolicy", id: newRequestId(), policy }) as Promise<void>;
+  }
+
+  /** The host: deletes chat message `n` for everyone. */
+  deleteChat(n: number): Promise<void> {
+    return this.request({ type: "deleteChat", id: newRequestId(), n }) as Promise<void>;
+  }
+
+  /** The host: the spectator who wrote chat message `n` may no longer chat or react here (`not-a-spectator` for a player's). */
+  silence(n: number): Promise<void> {
+    return this.request({ type: "silence", id: newRequestId(), n }) as Promise<void>;
+  }
+
+  /**
    * Sends a request and settles when the server answers it: `joined` for a
    * join, `handoverCode` for a hand-over, otherwise `ack` with the sequence number of the last event it
    * produced, once that event is in the model; `error` rejects.
@@ -497,7 +540,51 @@ export class TableClient {
       case "error":
         this.receiveError(message);
         return;
+      default:
+        this.receiveChat(message);
     }
+  }
+
+  /** The chat's messages, which change `chat` and never the table's model. */
+  private receiveChat(message: Extract<ServerMessage, { type: `chat${string}` | "silenced" | "reaction" }>): void {
+    const { chat } = this;
+    switch (message.type) {
+      case "chatHistory":
+        chat.setHistory(message);
+        break;
+      case "chatMessage":
+        if (this.isOwnMessage(message.message.text)) chat.claim(message.message.author);
+        if (!chat.add(message.message)) return;
+        break;
+      case "chatDeleted":
+        if (!chat.delete(message.n)) return;
+        break;
+      case "chatPolicy":
+        chat.setPolicy(message.policy);
+        break;
+      case "silenced":
+        chat.silence();
+        break;
+      case "reaction": {
+        const reaction = { seat: message.seat, reaction: message.reaction, at: message.at };
+        chat.react(reaction);
+        this.emit("reaction", reaction);
+        return;
+      }
+    }
+    this.emit("chat", { chat });
+  }
+
+  /**
+   * Whether a chat message that came is one this client sent and is waiting
+   * to hear taken: the server says nothing else of whose it is, and its
+   * writer key is what tells this client's messages from the rest.
+   */
+  private isOwnMessage(text: string): boolean {
+    for (const { message, sentOn } of this.pending.values()) {
+      if (message.type === "chat" && sentOn !== 0 && ChatTextSchema.safeParse(message.text).data === text) return true;
+    }
+    return false;
   }
 
   private receiveError(message: Extract<ServerMessage, { type: "error" }>): void {

@@ -5,12 +5,16 @@
  * See docs/client.md.
  */
 export type {
+  ChatAuthor,
+  ChatMessage,
+  ChatPolicy,
   Clock,
   Departure,
   ErrorCode,
   Identity,
   Level,
   MovedBy,
+  Reaction,
   ResultView,
   SeatView,
   ServerMessage,
@@ -20,7 +24,14 @@ export type {
   TableSettings,
   TableStatus,
 } from "../../protocol/index.ts";
-export { ERROR_CODES } from "../../protocol/index.ts";
+export {
+  CHAT_HISTORY,
+  CHAT_POLICIES,
+  DEFAULT_CHAT_POLICY,
+  ERROR_CODES,
+  MAX_CHAT_LENGTH,
+  REACTIONS,
+} from "../../protocol/index.ts";
 /**
  * What a client needs of the engine: the game a model holds, hole names and
  * paths as the wire writes them, and for a bot's own judgement each colour's
@@ -36,6 +47,7 @@ export {
   parseHole,
   stepsBetween,
 } from "../../rules/index.ts";
+export { ChatModel, REACTION_SHOWN_MS, type ReactionSent } from "./chat.ts";
 export {
   type ConnectionState,
   newRequestId,
@@ -57,6 +69,8 @@ export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } 
 export { type LastMove, type Presence, TableModel } from "./model.ts";
 export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";
 export {
+  chatMutedKey,
+  chatOwnKey,
   hostTokenKey,
   memoryTokens,
   seatTokenKey,

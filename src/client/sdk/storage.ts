@@ -1,7 +1,9 @@
 /**
  * Where the client keeps a table's secret tokens between visits: the seat
  * token (to resume the seat after a reload, from any tab) and the host token
- * (to start the game). In a browser, `webStorageTokens(localStorage)`.
+ * (to start the game); beside them, the chat's writers muted on this device
+ * and its own writer keys (not secret, but per table too). In a browser,
+ * `webStorageTokens(localStorage)`.
  */
 export interface TokenStore {
   get(key: string): string | null;
@@ -19,6 +21,9 @@ export interface WebStorageLike {
 /** Keys are `seat:<tableId>` and `host:<tableId>`. */
 export const seatTokenKey = (tableId: string) => `seat:${tableId}`;
 export const hostTokenKey = (tableId: string) => `host:${tableId}`;
+/** The chat's muted writer keys at a table, and this client's own, each a JSON list. */
+export const chatMutedKey = (tableId: string) => `chat-muted:${tableId}`;
+export const chatOwnKey = (tableId: string) => `chat-own:${tableId}`;
 
 /** Tokens kept for the life of the page only. */
 export function memoryTokens(): TokenStore {

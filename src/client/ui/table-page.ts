@@ -24,11 +24,12 @@ import { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
 import { announcement, ownNotice } from "./table-page/announcements.ts";
 import { AwayNotice } from "./table-page/away-notice.ts";
+import { ChatPanel } from "./table-page/chat-panel.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
 import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
-import { followParent, reportToParent } from "./table-page/embed.ts";
+import { embedShowsChat, followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
 import { Handover, redeemThenConnect, takeHandoverCode } from "./table-page/handover.ts";
@@ -37,6 +38,7 @@ import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
 import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
+import { ReactionBar, ReactionsShown } from "./table-page/reactions.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
@@ -142,6 +144,11 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const gameOver = new GameOverDialog(i18n, client, !options.embed, () => render());
   const handover = new Handover(i18n, client, notices, () => render());
   const sounds = new Sounds(i18n, store);
+  // Table talk: everywhere but in an embed whose page did not ask for it.
+  const talk = !options.embed || embedShowsChat(location.search);
+  const reactionBar = talk ? new ReactionBar(i18n, client) : null;
+  const chat = reactionBar ? new ChatPanel(i18n, client, notices, store, reactionBar.element) : null;
+  const reactions = talk ? new ReactionsShown(i18n, client, seats.element) : null;
 
   const boardWrap = h(
     "div",
@@ -169,6 +176,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     standings.element,
     leavers.element,
     seats.element,
+    chat?.element,
     moves.element,
     h("div", { class: "page-options" }, sounds.element, coordinates.element),
   );
@@ -181,12 +189,20 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     results: standings.element,
     replay: replay.element,
     moveList: moves.element,
+    chat: chat?.element,
   });
 
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });
   main.prepend(heading);
-  root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
+  root.replaceChildren(
+    ...(options.embed ? [] : [header(i18n)]),
+    banner.element,
+    main,
+    notices.element,
+    live,
+    ...(reactions ? [reactions.live] : []),
+  );
   root.classList.toggle("embed", options.embed);
   const openFull = h("a", {
     class: "open-full",
@@ -281,6 +297,9 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     away.render(view);
     stall.render(view);
     seats.render(view);
+    reactions?.place(view.names);
+    reactionBar?.render(view, client);
+    chat?.render(view);
     controls.render(view);
     rematch.render(view);
     firstPlayer.render(view);
@@ -299,6 +318,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
 
   // --- Events -----------------------------------------------------------------------------------
   client.on("change", () => renderSoon());
+  client.on("chat", () => renderSoon());
   client.on("event", ({ event, model }) => {
     const said = announcement(i18n, event, model, playerNames(i18n, model));
     if (said !== null) live.textContent = said;

@@ -3,6 +3,7 @@
  * web developer writes, and what the types must refuse.
  */
 import {
+  type ChatModel,
   createTable,
   formatPath,
   type Snapshot,
@@ -12,7 +13,7 @@ import {
   type TableModel,
 } from "@chinese-checkers/client";
 import { type ChineseCheckersTable, defineTableElement } from "@chinese-checkers/client/element";
-import { EmbeddedTable } from "@chinese-checkers/client/embed";
+import { EmbeddedTable, embedAddress } from "@chinese-checkers/client/embed";
 
 export async function play(baseUrl: string): Promise<number> {
   const table = await createTable(baseUrl, { variant: "capture", players: 2, clock: { kind: "move", seconds: 60 } });
@@ -29,6 +30,14 @@ export async function play(baseUrl: string): Promise<number> {
   } catch (error) {
     if (error instanceof TableError) console.warn(error.code);
   }
+  client.on("chat", ({ chat }: { chat: ChatModel }) => {
+    for (const message of chat.visible) console.log(message.by.name, message.text);
+  });
+  client.on("reaction", ({ seat, reaction }) => console.log(seat ?? "a spectator", reaction));
+  await client.say("good luck!");
+  await client.react("wave");
+  const first = client.chat.messages[0];
+  if (first && !client.chat.isOwn(first)) client.chat.mute(first.author);
   return seat;
 }
 
@@ -44,6 +53,10 @@ export async function misuse(baseUrl: string): Promise<void> {
   await client.join("first", "Aino");
   // @ts-expect-error a computer's level is easy, normal or strong
   await client.addComputer(1, "grandmaster");
+  // @ts-expect-error the reactions are six, by name
+  await client.react("heart");
+  // @ts-expect-error who may chat: everyone, players or nobody
+  await client.setChatPolicy("friends");
 }
 
 export function watch(frame: HTMLIFrameElement): EmbeddedTable {
@@ -53,6 +66,8 @@ export function watch(frame: HTMLIFrameElement): EmbeddedTable {
   });
   table.on("connection", ({ state }) => console.log(state === "reconnecting" ? "…" : state));
   table.setLanguage("fi");
+  new EmbeddedTable(frame, { origin: "https://checkers.example", table: "N4oaAfw5PTY7Nk9FxQ2w_rLb", chat: true });
+  console.log(embedAddress("https://checkers.example", "N4oaAfw5PTY7Nk9FxQ2w_rLb", { chat: true, language: "sv" }));
   // @ts-expect-error the table speaks en, fi, sv and nb
   table.setLanguage("de");
   // @ts-expect-error there is no such message
@@ -71,4 +86,5 @@ export function show(element: HTMLElementTagNameMap["chinese-checkers-table"], t
   defineTableElement({ name: "my-checkers", origin: "https://checkers.example" });
   const another: ChineseCheckersTable = document.createElement("chinese-checkers-table");
   another.height = "640px";
+  another.chat = true;
 }

@@ -5,7 +5,9 @@
  *
  * - a wide window gives it a column of its own beside the side panel, as
  *   tall as the window: after a six-player game the places and the score
- *   would otherwise push the seats or the moves out of view;
+ *   would otherwise push the seats or the moves out of view; the table's
+ *   chat goes there too, under the moves, where a waiting room's long panel
+ *   would otherwise push it out of the window;
  * - a middling one keeps it in the side panel, where the move list gives
  *   way first;
  * - a narrow one puts the replay's controls under the board, where the side
@@ -25,17 +27,20 @@ export interface RecordLayout {
   readonly results: HTMLElement;
   readonly replay: HTMLElement;
   readonly moveList: HTMLElement;
+  /** The table's chat, where the page shows one. */
+  readonly chat?: HTMLElement | null;
 }
 
-export function arrangeRecord({ boardWrap, side, column, results, replay, moveList }: RecordLayout): void {
+export function arrangeRecord({ boardWrap, side, column, results, replay, moveList, chat }: RecordLayout): void {
   if (typeof matchMedia !== "function") return;
   const narrow = matchMedia(NARROW);
   const wide = matchMedia(WIDE);
   // Their places in the panel, kept from where the page put them.
-  const panelPlaces = [results, moveList].map((element) => [element, element.nextSibling] as const);
+  const inPanel = chat ? [results, moveList, chat] : [results, moveList];
+  const panelPlaces = inPanel.map((element) => [element, element.nextSibling] as const);
   const place = () => {
     if (wide.matches) {
-      column.append(results, replay, moveList);
+      column.append(results, replay, moveList, ...(chat ? [chat] : []));
       return;
     }
     for (const [element, before] of panelPlaces) side.insertBefore(element, before);
