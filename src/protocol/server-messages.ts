@@ -26,8 +26,12 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("event"), seq: SeqSchema, at: z.int().check(z.minimum(0)), event: TableEventSchema }),
   /** To the joiner only: the seat's secret token, to present in `hello` on reconnect. */
   z.object({ type: z.literal("joined"), id: z.string(), seat: SeatSchema, token: z.string() }),
-  /** To the sender of every applied request, and of a repeat of one: the last event it produced. */
-  z.object({ type: z.literal("ack"), id: z.string(), seq: SeqSchema }),
+  /**
+   * To the sender of every applied request, and of a repeat of one: the last
+   * event it produced. For a `chat`, `n` is the number of the message it
+   * posted, which tells the writer which messages are their own.
+   */
+  z.object({ type: z.literal("ack"), id: z.string(), seq: SeqSchema, n: z.optional(ChatNumberSchema) }),
   /**
    * This socket's identity changed (joined, left, removed by the host).
    * `reason: "handedOver"`: its seat (and hosting, if it went along) was

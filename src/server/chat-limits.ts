@@ -92,3 +92,33 @@ export class ChatLimiter {
     }
   }
 }
+
+/**
+ * Request ids seen in the last `ttlMs`, in memory: what is not stored (a
+ * reaction) is still not applied twice when a client resends it after a
+ * reconnect. The table's reaction bucket bounds how many come in a minute,
+ * and so the set's size.
+ */
+export class RecentRequests {
+  private readonly ttlMs: number;
+  private readonly seenAt = new Map<string, number>();
+
+  constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
+  }
+
+  seen(request: string, now: number): boolean {
+    const at = this.seenAt.get(request);
+    return at !== undefined && now - at < this.ttlMs;
+  }
+
+  note(request: string, now: number): void {
+    // Insertion order is time order: the stale ones are at the front.
+    for (const [old, at] of this.seenAt) {
+      if (now - at < this.ttlMs) break;
+      this.seenAt.delete(old);
+    }
+    this.seenAt.delete(request);
+    this.seenAt.set(request, now);
+  }
+}

@@ -6,9 +6,9 @@
  * Who may say what is the table's rule (src/table/chat.ts); here it is
  * stored, delivered and bounded.
  */
-import type { ClientMessage, Identity, Reaction } from "../protocol/index.ts";
+import type { ClientMessage, Identity } from "../protocol/index.ts";
 import { chatAuthor, chatText, requireVoice, type TableCommands, TableError } from "../table/index.ts";
-import { ChatLimiter, MESSAGE_RATES, REACTION_RATES } from "./chat-limits.ts";
+import { ChatLimiter, MESSAGE_RATES, REACTION_RATES, RecentRequests } from "./chat-limits.ts";
 import type { ChatStore } from "./chat-store.ts";
 import { broadcast, identityOf, seatKeyOf, send } from "./connection.ts";
 
@@ -49,6 +49,7 @@ export class TableChat {
   private readonly room: ChatRoom;
   private readonly messageLimit = new ChatLimiter(MESSAGE_RATES);
   private readonly reactionLimit = new ChatLimiter(REACTION_RATES);
+  private readonly recentReactions = new RecentRequests(60_000);
   private mac: Promise<CryptoKey> | undefined;
   /** Each socket's writer key, with what it was made from: a socket that changes seats gets a new one. */
   private readonly keys = new WeakMap<WebSocket, { readonly source: string; readonly key: string }>();
@@ -72,11 +73,13 @@ export class TableChat {
   /** Answers a chat request with an `ack` naming the table's last event (chat adds none), or throws a TableError. */
   async handle(ws: WebSocket, table: TableCommands, message: ChatRequest): Promise<void> {
     switch (message.type) {
-      case "chat":
-        await this.say(ws, table, message);
-        break;
+      case "chat": {
+        const n = await this.say(ws, table, message);
+        send(ws, { type: "ack", id: message.id, seq: table.seq, n });
+        return;
+      }
       case "react":
-        await this.react(ws, table, message.reaction);
+        await this.react(ws, table, message);
         break;
       case "chatPolicy":
         this.write(() => this.room.store.setPolicy(message.policy));
@@ -92,7 +95,12 @@ export class TableChat {
     send(ws, { type: "ack", id: message.id, seq: table.seq });
   }
 
-  private async say(ws: WebSocket, table: TableCommands, message: Extract<ChatRequest, { type: "chat" }>) {
+  /** Posts a message; returns its number (a repeat's, for a request already posted). */
+  private async say(
+    ws: WebSocket,
+    table: TableCommands,
+    message: Extract<ChatRequest, { type: "chat" }>,
+  ): Promise<number> {
     const { store } = this.room;
     await this.writerKey(ws, table);
     // From here on no await: the checks and the write see the same table and the same socket.
@@ -102,7 +110,8 @@ export class TableChat {
     }
     const who = identityOf(ws);
     const request = `${writer}:${message.id}`;
-    if (store.numberOf(request) !== undefined) return;
+    const posted = store.numberOf(request);
+    if (posted !== undefined) return posted;
     requireVoice(who, { policy: store.policy, silenced: isSpectator(who) && store.isSilenced(writer) });
     const text = chatText(message.text);
     const by = chatAuthor(who, table.names, message.name);
@@ -112,18 +121,27 @@ export class TableChat {
     }
     const stored = this.write(() => store.add(now, by, writer, text, request));
     broadcast(this.room.openSockets(), { type: "chatMessage", message: stored });
+    return stored.n;
   }
 
-  private async react(ws: WebSocket, table: TableCommands, reaction: Reaction): Promise<void> {
+  /**
+   * Shows a reaction to everyone. A request id the writer used in the last
+   * minute is acknowledged and not shown again: a client resends what was
+   * unanswered when its connection dropped.
+   */
+  private async react(ws: WebSocket, table: TableCommands, message: Extract<ChatRequest, { type: "react" }>) {
     const writer = await this.writerKey(ws, table);
     const who = identityOf(ws);
     const { store } = this.room;
-    requireVoice(who, { policy: store.policy, silenced: isSpectator(who) && store.isSilenced(writer) });
     const now = Date.now();
+    const request = `${writer}:${message.id}`;
+    if (this.recentReactions.seen(request, now)) return;
+    requireVoice(who, { policy: store.policy, silenced: isSpectator(who) && store.isSilenced(writer) });
     if (!this.reactionLimit.take(ws, this.room.addressOf(ws), now)) {
       throw new TableError("chat-rate-limited", "too many reactions: wait a moment");
     }
-    broadcast(this.room.openSockets(), { type: "reaction", seat: who.seat, reaction, at: now });
+    this.recentReactions.note(request, now);
+    broadcast(this.room.openSockets(), { type: "reaction", seat: who.seat, reaction: message.reaction, at: now });
   }
 
   /** A message that is gone already (deleted, or dropped from the history) is acknowledged: what was asked is so. */

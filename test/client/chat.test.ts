@@ -140,16 +140,20 @@ describe("the unread count", () => {
     expect(client.chat.unread).toBe(1);
   });
 
-  it("does not count this client's own message, which it knows by its text while the request waits", async () => {
+  it("does not count this client's own message, which the ack of its chat names (n), nor its writer's next ones", async () => {
     const { client } = await connected({ seat: 0, host: true });
     latest().deliver({ type: "chatHistory", policy: "players", messages: [], silenced: false });
     const said = client.say("  hi   there ");
-    latest().deliver({ type: "chatMessage", message: fromAino(1, "hi there") });
-    latest().deliver({ type: "ack", id: sent("chat").id, seq: client.model?.seq ?? 0 });
+    latest().deliver({ type: "chatMessage", message: fromMiriam(1, "hi there") });
+    latest().deliver({ type: "chatMessage", message: fromAino(2, "hi there") });
+    expect(client.chat.unread).toBe(2);
+    latest().deliver({ type: "ack", id: sent("chat").id, seq: client.model?.seq ?? 0, n: 2 });
     await said;
-    expect(client.chat.unread).toBe(0);
-    expect(client.chat.isOwn(fromAino(1, "hi there"))).toBe(true);
-    expect(client.chat.isOwn(fromMiriam(2, "hi there"))).toBe(false);
+    expect(client.chat.unread).toBe(1);
+    expect(client.chat.isOwn(fromAino(2, "hi there"))).toBe(true);
+    expect(client.chat.isOwn(fromMiriam(1, "hi there"))).toBe(false);
+    latest().deliver({ type: "chatMessage", message: fromAino(3, "from my other tab") });
+    expect(client.chat.unread).toBe(1);
   });
 });
 

@@ -87,11 +87,11 @@ describe("the seated players talk: a message reaches everyone, from its seat, at
     closeAll(game.clients);
   });
 
-  it("the ack names the log's last event: chat adds none", async () => {
+  it("the ack names the log's last event (chat adds none) and the message's number, which tells its writer it is theirs", async () => {
     const game = await setUpTable();
     const { seq } = await getSnapshot(game.table.id);
     const answer = await say(game.players[1].client, "one more?");
-    expect(answer).toEqual({ type: "ack", id: answer.id, seq });
+    expect(answer).toEqual({ type: "ack", id: answer.id, seq, n: 1 });
     closeAll(game.clients);
   });
 
@@ -127,8 +127,9 @@ describe("the seated players talk: a message reaches everyone, from its seat, at
     const client = game.players[0].client;
     client.send({ type: "chat", id: "same", text: "once" });
     client.send({ type: "chat", id: "same", text: "once" });
-    await client.next("ack", (m) => m.id === "same");
-    await client.next("ack", (m) => m.id === "same");
+    const first = await client.next("ack", (m) => m.id === "same");
+    expect(await client.next("ack", (m) => m.id === "same")).toEqual(first);
+    expect(first.n).toBe(1);
     await game.spectator.flush();
     expect(heard(game.spectator).map((m) => m.text)).toEqual(["once"]);
     closeAll(game.clients);
@@ -210,6 +211,18 @@ describe("quick reactions go to everyone for a moment, and are not stored", () =
     }
     const history = await historyFor(game.table.id);
     expect(history.messages).toEqual([]);
+    closeAll(game.clients);
+  });
+
+  it("a reaction's request id sent again (a resend after a reconnect) is acknowledged and not shown twice", async () => {
+    const game = await setUpTable();
+    const client = game.players[0].client;
+    client.send({ type: "react", id: "tap", reaction: "wave" });
+    client.send({ type: "react", id: "tap", reaction: "wave" });
+    await client.next("ack", (m) => m.id === "tap");
+    await client.next("ack", (m) => m.id === "tap");
+    await game.spectator.flush();
+    expect(game.spectator.messages.filter((m) => m.type === "reaction")).toHaveLength(1);
     closeAll(game.clients);
   });
 

@@ -41,7 +41,7 @@ export class ChatModel {
   private readonly tableId: string;
   private readonly store: TokenStore;
   private muted: ReadonlySet<string>;
-  /** The writer keys of this client's own messages, learnt as they come back (`claim`). */
+  /** The writer keys of this client's own messages, learnt from the acks of its `chat` requests (`claim`). */
   private own: ReadonlySet<string>;
   private recent: (ReactionSent & { readonly receivedAt: number })[] = [];
 
@@ -118,11 +118,19 @@ export class ChatModel {
     return this.own.has(message.author);
   }
 
-  /** The writer key of a message this client sent: its messages are never unread, nor offered to mute. */
-  claim(author: string): void {
-    if (this.own.has(author)) return;
-    this.own = new Set([...this.own, author]);
+  /**
+   * Message `n` is this client's own (its `chat` was acknowledged with it,
+   * after the message came): its writer's messages are never unread, nor
+   * offered to mute. The message itself no longer counts as unread.
+   * Whether that was news.
+   */
+  claim(n: number): boolean {
+    const message = this.messages.find((known) => known.n === n);
+    if (!message || this.own.has(message.author)) return false;
+    if (!this.muted.has(message.author)) this.unread = Math.max(0, this.unread - 1);
+    this.own = new Set([...this.own, message.author]);
     writeList(this.store, chatOwnKey(this.tableId), this.own);
+    return true;
   }
 
   /** The messages to show: every one but those of muted writers. */

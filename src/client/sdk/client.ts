@@ -21,7 +21,6 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import {
   type ChatPolicy,
-  ChatTextSchema,
   type ClientMessage,
   type ConnectionState,
   type Identity,
@@ -529,9 +528,12 @@ export class TableClient {
       case "handoverCode":
         this.settle(message.id)?.resolve({ code: message.code, expiresAt: message.expiresAt });
         return;
-      case "ack":
+      case "ack": {
+        // A chat's ack names the message it posted, which came before it: its writer is this client.
+        if (message.n !== undefined && this.chat.claim(message.n)) this.emit("chat", { chat: this.chat });
         this.acknowledged(message.id, message.seq);
         return;
+      }
       case "presence":
         this.model?.setPresence(message);
         this.emit("presence", { connected: message.connected, spectators: message.spectators });
@@ -553,7 +555,6 @@ export class TableClient {
         chat.setHistory(message);
         break;
       case "chatMessage":
-        if (this.isOwnMessage(message.message.text)) chat.claim(message.message.author);
         if (!chat.add(message.message)) return;
         break;
       case "chatDeleted":
@@ -573,18 +574,6 @@ export class TableClient {
       }
     }
     this.emit("chat", { chat });
-  }
-
-  /**
-   * Whether a chat message that came is one this client sent and is waiting
-   * to hear taken: the server says nothing else of whose it is, and its
-   * writer key is what tells this client's messages from the rest.
-   */
-  private isOwnMessage(text: string): boolean {
-    for (const { message, sentOn } of this.pending.values()) {
-      if (message.type === "chat" && sentOn !== 0 && ChatTextSchema.safeParse(message.text).data === text) return true;
-    }
-    return false;
   }
 
   private receiveError(message: Extract<ServerMessage, { type: "error" }>): void {
