@@ -148,7 +148,11 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const talk = !options.embed || embedShowsChat(location.search);
   const reactionBar = talk ? new ReactionBar(i18n, client) : null;
   const chat = reactionBar ? new ChatPanel(i18n, client, notices, store, reactionBar.element) : null;
-  const reactions = talk ? new ReactionsShown(i18n, client, seats.element) : null;
+  const reactions = talk
+    ? new ReactionsShown(i18n, client, seats.element, (said) => {
+        live.textContent = said;
+      })
+    : null;
 
   const boardWrap = h(
     "div",
@@ -195,14 +199,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });
   main.prepend(heading);
-  root.replaceChildren(
-    ...(options.embed ? [] : [header(i18n)]),
-    banner.element,
-    main,
-    notices.element,
-    live,
-    ...(reactions ? [reactions.live] : []),
-  );
+  root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
   root.classList.toggle("embed", options.embed);
   const openFull = h("a", {
     class: "open-full",

@@ -54,9 +54,9 @@ export class ReactionBar {
 
 /** The reactions that arrived, each by its sender's seat (or the spectators' count) for `REACTION_SHOWN_MS`. */
 export class ReactionsShown {
-  /** What a screen reader hears: the first reaction of each moment. */
-  readonly live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   private readonly i18n: I18n;
+  /** The page's one announcer (its polite live region): a screen reader hears the first reaction of each moment. */
+  private readonly announce: (text: string) => void;
   private readonly seats: HTMLElement;
   /** The bubble shown for each sender (a seat's number, or "spectator"), with when it arrived. */
   private readonly bubbles = new Map<string, { readonly element: HTMLElement; readonly until: number }>();
@@ -64,8 +64,9 @@ export class ReactionsShown {
   private lastSaidAt = Number.NEGATIVE_INFINITY;
   private names: readonly string[] = [];
 
-  constructor(i18n: I18n, client: TableClient, seats: HTMLElement) {
+  constructor(i18n: I18n, client: TableClient, seats: HTMLElement, announce: (text: string) => void) {
     this.i18n = i18n;
+    this.announce = announce;
     this.seats = seats;
     client.on("reaction", ({ seat, reaction }) => this.show(seat, reaction));
   }
@@ -81,7 +82,7 @@ export class ReactionsShown {
     this.bubbles.set(key, { element: bubble, until: now + REACTION_SHOWN_MS });
     if (now - this.lastSaidAt >= REACTION_SHOWN_MS) {
       this.lastSaidAt = now;
-      this.live.textContent = said;
+      this.announce(said);
     }
     this.place();
   }
