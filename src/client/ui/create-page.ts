@@ -9,7 +9,7 @@
  * (remembered for the next time) and the computers after, before the page
  * goes to the table.
  */
-import { NameSchema } from "../../protocol/index.ts";
+import { MAX_NAME_LENGTH, NameSchema } from "../../protocol/index.ts";
 import {
   DEFAULT_SETTINGS,
   makeSettings,
@@ -271,7 +271,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
             h("input", {
               id: "creator-name",
               name: "creator-name",
-              maxlength: 24,
+              maxlength: MAX_NAME_LENGTH,
               autocomplete: "nickname",
               required: true,
               "aria-describedby": "creator-name-hint",

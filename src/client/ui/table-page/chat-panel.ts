@@ -12,6 +12,9 @@
  * names in a `<bdi>` and messages `dir="auto"`, so that neither HTML nor a
  * right-to-left name can change the page around it; nothing is made a link.
  */
+
+import { MAX_NAME_LENGTH } from "../../../protocol/index.ts";
+import { requireVoice, TableError } from "../../../table/index.ts";
 import {
   CHAT_POLICIES,
   type ChatMessage,
@@ -32,15 +35,17 @@ import { seatColours, type TableView } from "./view.ts";
 export const CHAT_NAME_KEY = "chinese-checkers:chat-name";
 /** The counter of characters left shows from this many before the limit. */
 const COUNTER_FROM = 40;
-const MAX_NAME = 24;
 
-/** Why this visitor cannot write, or null when they can. */
+/** Why this visitor cannot write, or null when they can: the table's own rule (`requireVoice`), asked here. */
 export function chatBarrier(chat: ChatModel, you: TableView["you"]): "closed" | "players" | "silenced" | null {
-  if (chat.policy === "nobody") return "closed";
-  const player = you.seat !== null || you.host;
-  if (player) return null;
-  if (chat.policy === "players") return "players";
-  return chat.silenced ? "silenced" : null;
+  try {
+    requireVoice(you, { policy: chat.policy, silenced: chat.silenced });
+    return null;
+  } catch (error) {
+    if (!(error instanceof TableError)) throw error;
+    if (error.code === "silenced") return "silenced";
+    return chat.policy === "nobody" ? "closed" : "players";
+  }
 }
 
 export class ChatPanel {
@@ -98,7 +103,7 @@ export class ChatPanel {
     this.nameInput = h("input", {
       id: "chat-name",
       name: "chat-name",
-      maxlength: MAX_NAME,
+      maxlength: MAX_NAME_LENGTH,
       autocomplete: "nickname",
       value: readName(store),
     });

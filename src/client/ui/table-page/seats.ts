@@ -12,6 +12,7 @@
  * computer player's row says so and its level, with no connection dot (it
  * has no connection to lose), and the host's Remove frees it.
  */
+import { MAX_NAME_LENGTH } from "../../../protocol/index.ts";
 import type { Level, SeatView, TableClient, TableStatus } from "../../sdk/index.ts";
 import type { Notices } from "../chrome.ts";
 import { formatClock } from "../clock-format.ts";
@@ -51,7 +52,7 @@ export class Seats {
     this.nameInput = h("input", {
       id: "player-name",
       name: "name",
-      maxlength: 24,
+      maxlength: MAX_NAME_LENGTH,
       autocomplete: "nickname",
       value: safeGet(store, NAME_KEY) ?? "",
     });
