@@ -115,6 +115,8 @@ describe("table talk", () => {
       expect(await page.locator(".chat-messages b, .chat-messages img").count()).toBe(0);
     }
     expect(await bjornPage.page.locator("#chat-text").inputValue()).toBe("");
+    // The writer's own message offers no Mute: the ack named it theirs.
+    await expect.poll(() => bjornPage.page.locator(".chat-message .chat-mute").count()).toBe(0);
 
     // A spectator chats under a right-to-left name: the name alone in its <bdi>, the text by its own direction.
     await spectator.locator("#chat-name").fill(MIRIAM);

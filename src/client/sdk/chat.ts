@@ -113,6 +113,11 @@ export class ChatModel {
     return [...this.muted];
   }
 
+  /** The writer keys this client has written under at this table. */
+  get ownAuthors(): readonly string[] {
+    return [...this.own];
+  }
+
   /** Whether a message is this client's own (as far as it has learnt: see `claim`). */
   isOwn(message: ChatMessage): boolean {
     return this.own.has(message.author);

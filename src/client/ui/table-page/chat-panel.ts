@@ -87,6 +87,12 @@ export class ChatPanel {
   private readonly counter = h("span", { class: "chat-counter", id: "chat-counter" });
   private readonly send = h("button", { type: "submit", class: "primary chat-send" });
 
+  private readonly barrierText = {
+    closed: () => this.i18n.t("chatClosed"),
+    players: () => this.i18n.t("chatPlayersOnly"),
+    silenced: () => this.i18n.error("silenced"),
+  } as const;
+
   /** The messages drawn, by number; drawn anew when what every message shows changes (`drawnFor`). */
   private readonly drawn = new Map<number, HTMLElement>();
   private drawnFor = "";
@@ -159,14 +165,7 @@ export class ChatPanel {
     this.renderMuted(chat);
     const barrier = chatBarrier(chat, view.you);
     this.barrier.hidden = barrier === null;
-    this.barrier.textContent =
-      barrier === "closed"
-        ? i18n.t("chatClosed")
-        : barrier === "players"
-          ? i18n.t("chatPlayersOnly")
-          : barrier === "silenced"
-            ? i18n.error("silenced")
-            : "";
+    this.barrier.textContent = barrier === null ? "" : this.barrierText[barrier]();
     this.form.hidden = barrier !== null;
     this.nameRow.hidden = view.you.seat !== null;
     this.nameLabel.textContent = i18n.t("chatNameLabel");
@@ -213,6 +212,8 @@ export class ChatPanel {
       view.you,
       view.model.seats.map((seat) => seat.seat),
       chat.mutedAuthors,
+      // A message drawn before its ack told it was this visitor's own loses its Mute when it does.
+      chat.ownAuthors,
     ]);
     if (key !== this.drawnFor) {
       this.drawnFor = key;
