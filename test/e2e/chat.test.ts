@@ -16,8 +16,8 @@ import { LANGUAGES } from "../../src/client/ui/i18n/index.ts";
 import { REACTIONS } from "../../src/protocol/index.ts";
 import { i18nIn } from "../translations.ts";
 import { axeViolations, describeViolations } from "./axe.ts";
-import { baseUrl, DESKTOP, fetchFromOwnAddress, launch, PHONE, screenshot, smallTargets } from "./helpers.ts";
-import { seatedAt, type TableAt } from "./tables.ts";
+import { baseUrl, fetchFromOwnAddress, launch, screenshot, smallTargets } from "./helpers.ts";
+import { pageAt, type TableAt } from "./tables.ts";
 
 const HTML = "<b>hi</b><img src=x onerror=alert(1)>";
 const MIRIAM = "מרים";
@@ -68,17 +68,7 @@ async function open(
   phone = false,
   path = `/t/${host.id}`,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: phone ? PHONE : DESKTOP,
-    locale: "en-GB",
-    baseURL: baseUrl,
-    hasTouch: phone,
-    isMobile: phone,
-    reducedMotion: "reduce",
-  });
-  if (table) await seatedAt(context, table);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  const { context, page } = await pageAt(browser, { locale: "en-GB", table, phone });
   // A script the page ran from a message would say so here.
   page.on("dialog", (dialog) => {
     throw new Error(`a dialog opened: ${dialog.message()}`);

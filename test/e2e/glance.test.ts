@@ -14,18 +14,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../src/client/ui/i18n/index.ts";
 import { i18nIn } from "../translations.ts";
-import {
-  baseUrl,
-  DESKTOP,
-  gameOf,
-  inFirstScreen,
-  launch,
-  PHONE,
-  screenshot,
-  smallTargets,
-  snapshot,
-} from "./helpers.ts";
-import { gameTable, gameToEnd, seatedAt, type TableAt } from "./tables.ts";
+import { gameOf, inFirstScreen, launch, PHONE, screenshot, smallTargets, snapshot } from "./helpers.ts";
+import { gameTable, gameToEnd, pageAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
 /** A game on Aino's turn (seat 1), after a move each; nobody moves in it. */
@@ -39,23 +29,8 @@ afterAll(async () => {
 
 const LOCALES: Record<Language, string> = { en: "en-GB", fi: "fi-FI", sv: "sv-SE", nb: "nb-NO" };
 
-async function open(
-  locale: string,
-  table: TableAt | null,
-  phone = false,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: phone ? PHONE : DESKTOP,
-    locale,
-    baseURL: baseUrl,
-    hasTouch: phone,
-    isMobile: phone,
-    reducedMotion: "reduce",
-  });
-  if (table) await seatedAt(context, table);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
-  return { context, page };
+function open(locale: string, table: TableAt | null, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+  return pageAt(browser, { locale, table, phone });
 }
 
 async function outsideFirstScreen(page: Page, selectors: readonly string[]): Promise<string[]> {

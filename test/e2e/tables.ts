@@ -4,7 +4,7 @@
  * a browser context that is already seated at one (the seat or host token in
  * its localStorage, where the page looks for it).
  */
-import type { BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { greedyMove } from "../../src/bots/index.ts";
 import {
   createTable,
@@ -15,7 +15,7 @@ import {
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
-import { baseUrl, fetchFromOwnAddress } from "./helpers.ts";
+import { baseUrl, DESKTOP, fetchFromOwnAddress, PHONE } from "./helpers.ts";
 
 export interface TableAt {
   readonly id: string;
@@ -118,6 +118,29 @@ export async function seatedAt(context: BrowserContext, table: TableAt): Promise
       // A frame without storage (about:blank).
     }
   }, table.tokens);
+}
+
+/**
+ * A new page in a context of its own, at a desktop's or a phone's size (with
+ * touch), in `locale`, with reduced motion, seated at `table` if one is given;
+ * the page's errors are logged.
+ */
+export async function pageAt(
+  browser: Browser,
+  { locale, table = null, phone = false }: { locale: string; table?: TableAt | null; phone?: boolean },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: phone ? PHONE : DESKTOP,
+    locale,
+    baseURL: baseUrl,
+    hasTouch: phone,
+    isMobile: phone,
+    reducedMotion: "reduce",
+  });
+  if (table) await seatedAt(context, table);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return { context, page };
 }
 
 /** The tables the page tests look at: one waiting for players, a game on the page's turn, a game over. */
