@@ -15,19 +15,25 @@
  * (default 1) its own per-socket rate (src/server/chat-limits.ts: a message
  * every 2 s, a reaction every second), from S seconds (default 5) before the
  * players start, so that the address and table buckets' bursts are spent.
- * Above 1, `--factor` shows what the table refuses; below the flood guard's
- * 20 messages a second (K < 13), no socket is closed.
+ * At K = 1 those two buckets refuse what the sockets' own would let through
+ * (30 spectators share two addresses, and 36 sockets one table); above 1
+ * the sockets' own buckets refuse too. Below the flood guard's 20 messages
+ * a second (K < 13) no socket is closed. wrangler's local trace collector
+ * is off unless `--observability on` (production has none).
  *
  * Reports per round and as medians over the rounds: move → ack p50 and p95,
  * idle and chatting, and the difference; chat messages and reactions sent,
  * accepted and refused (by code) a second, and how many of each came
- * from players; the frames and KiB a second the table sent to all its
- * sockets (pongs included), and the chat broadcasts among them; the CPU
+ * from players (the requests sent while the players moved, by their
+ * answers, which may come later: a socket's count is off by at most one
+ * over the window); the frames and KiB a second all the table's sockets
+ * received (pongs included), and the chat broadcasts among them; the CPU
  * time of wrangler dev's processes and of this driver, ms a second. Prints
  * one JSON line last. Exits 1 on anything unexpected: an error other than
  * `chat-rate-limited` to a chat request, any other error, a socket the
  * server closed, an event stream out of order, a request left unanswered,
- * a move not acknowledged within 60 s.
+ * a request acknowledged but not broadcast to the host's socket (or the
+ * other way round), a move not acknowledged within 60 s.
  */
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -101,38 +107,43 @@ const RATE: Record<Kind, number> = {
   react: REACTION_RATES.socket.perSecond * factor,
 };
 
+/** The host's socket, seat 0's, which counts what the table posted. */
+const HOST = "Player 1";
+
 /** Players from 10.1.0.1 to 10.1.0.6; spectators alternately from 10.2.0.1 and 10.3.0.1. */
 const playerAddress = (seat: number) => `10.1.0.${seat + 1}`;
 const spectatorAddress = (i: number) => `10.${2 + (i % 2)}.0.1`;
+
+/** A chat request and its answer: `code` null for an `ack`, else the refusal's code. */
+interface Answer {
+  readonly kind: Kind;
+  readonly role: Role;
+  readonly sentAt: number;
+  readonly code: string | null;
+}
 
 /** What every socket at the table got and what its chat requests came to, counted as they come. */
 class Tally {
   /** Frames by message type (pongs are in the sockets' own counts, not here). */
   readonly frames = new Map<string, number>();
-  readonly sent: Record<Kind, number> = { chat: 0, react: 0 };
+  /** Requests acknowledged over the whole run, by kind. */
   readonly accepted: Record<Kind, number> = { chat: 0, react: 0 };
-  readonly acceptedFromPlayers: Record<Kind, number> = { chat: 0, react: 0 };
-  readonly refusedFromPlayers: Record<Kind, number> = { chat: 0, react: 0 };
-  /** Refusals by kind and code. */
-  readonly refused: Record<Kind, Map<string, number>> = { chat: new Map(), react: new Map() };
+  /** Chat messages and reactions the table broadcast, as the host's socket (seat 0's) received them. */
+  readonly posted: Record<Kind, number> = { chat: 0, react: 0 };
   /** Requests sent and not yet answered, by id (each id names its socket). */
-  readonly pending = new Map<string, { kind: Kind; role: Role }>();
+  readonly pending = new Map<string, { kind: Kind; role: Role; sentAt: number }>();
+  /** Every request answered, with when it was sent: a window's rates count what was sent in it. */
+  readonly answers: Answer[] = [];
   /** What should not have happened; any of it fails the bench. */
   readonly problems: string[] = [];
 
-  /** The counts as they are now, to subtract later. */
+  /** The frames all sockets had received by now, to subtract later. */
   snapshot(sockets: readonly Socket[]): Counts {
-    const refused = (kind: Kind) => Object.fromEntries(this.refused[kind]);
     return {
       at: performance.now(),
       frames: sockets.reduce((sum, s) => sum + s.received.frames, 0),
       chars: sockets.reduce((sum, s) => sum + s.received.chars, 0),
       broadcasts: (this.frames.get("chatMessage") ?? 0) + (this.frames.get("reaction") ?? 0),
-      sent: { ...this.sent },
-      accepted: { ...this.accepted },
-      acceptedFromPlayers: { ...this.acceptedFromPlayers },
-      refusedFromPlayers: { ...this.refusedFromPlayers },
-      refused: { chat: refused("chat"), react: refused("react") },
     };
   }
 
@@ -144,26 +155,26 @@ class Tally {
   /** Counts a message one of the table's sockets received. */
   receive(socketName: string, message: Message): void {
     this.frames.set(message.type, (this.frames.get(message.type) ?? 0) + 1);
+    if (socketName === HOST) {
+      if (message.type === "chatMessage") this.posted.chat += 1;
+      else if (message.type === "reaction") this.posted.react += 1;
+    }
     if (message.type !== "ack" && message.type !== "error") return;
     const request = message.id === undefined ? undefined : this.pending.get(message.id);
     if (request) {
       this.pending.delete(message.id as string);
-      const { kind, role } = request;
-      if (message.type === "ack") {
-        this.accepted[kind] += 1;
-        if (role === "player") this.acceptedFromPlayers[kind] += 1;
-        return;
+      const code = message.type === "ack" ? null : (message.code ?? "?");
+      this.answers.push({ ...request, code });
+      if (code === null) this.accepted[request.kind] += 1;
+      else if (code !== "chat-rate-limited") {
+        this.problem(`${socketName}: ${request.kind} ${message.id}: ${code}: ${message.message}`);
       }
-      const code = message.code ?? "?";
-      if (role === "player") this.refusedFromPlayers[kind] += 1;
-      this.refused[kind].set(code, (this.refused[kind].get(code) ?? 0) + 1);
-      if (code !== "chat-rate-limited")
-        this.problem(`${socketName}: ${kind} ${message.id}: ${code}: ${message.message}`);
       return;
     }
     // Moves, the join, the start and the policy are answered to whoever waits for them; errors are not expected.
-    if (message.type === "error")
+    if (message.type === "error") {
       this.problem(`${socketName}: error ${message.id ?? "(no id)"}: ${message.code}: ${message.message}`);
+    }
   }
 }
 
@@ -172,26 +183,27 @@ interface Counts {
   readonly frames: number;
   readonly chars: number;
   readonly broadcasts: number;
-  readonly sent: Record<Kind, number>;
-  readonly accepted: Record<Kind, number>;
-  readonly acceptedFromPlayers: Record<Kind, number>;
-  readonly refusedFromPlayers: Record<Kind, number>;
-  readonly refused: Record<Kind, Record<string, number>>;
 }
 
-/** What happened between two snapshots, a second. */
-function rates(before: Counts, after: Counts) {
+/**
+ * A window's rates, a second: the frames all sockets received in it, and
+ * the chat requests sent in it, by what became of them (once all are answered).
+ */
+function rates(before: Counts, after: Counts, answers: readonly Answer[]) {
   const seconds = (after.at - before.at) / 1000;
+  const inWindow = answers.filter((a) => a.sentAt >= before.at && a.sentAt < after.at);
   const perKind = (kind: Kind) => {
+    const mine = inWindow.filter((a) => a.kind === kind);
+    const count = (test: (a: Answer) => boolean) => mine.filter(test).length / seconds;
     const refused: Record<string, number> = {};
-    for (const code of Object.keys(after.refused[kind])) {
-      refused[code] = (after.refused[kind][code] - (before.refused[kind][code] ?? 0)) / seconds;
+    for (const code of new Set(mine.flatMap((a) => (a.code === null ? [] : [a.code])))) {
+      refused[code] = count((a) => a.code === code);
     }
     return {
-      sent: (after.sent[kind] - before.sent[kind]) / seconds,
-      accepted: (after.accepted[kind] - before.accepted[kind]) / seconds,
-      acceptedFromPlayers: (after.acceptedFromPlayers[kind] - before.acceptedFromPlayers[kind]) / seconds,
-      refusedFromPlayers: (after.refusedFromPlayers[kind] - before.refusedFromPlayers[kind]) / seconds,
+      sent: count(() => true),
+      accepted: count((a) => a.code === null),
+      acceptedFromPlayers: count((a) => a.code === null && a.role === "player"),
+      refusedFromPlayers: count((a) => a.code !== null && a.role === "player"),
       refused,
     };
   };
@@ -211,6 +223,12 @@ interface Member {
   readonly role: Role;
   /** The name a spectator writes under; a player writes under the seat's. */
   readonly chatName?: string;
+  /**
+   * Requests sent, by kind, over the whole run: a request's id carries its
+   * number, never used twice (the table acknowledges a repeated id without
+   * posting it again, while the message it stored is among its last 100).
+   */
+  readonly numbered: Record<Kind, number>;
 }
 
 interface Chatter {
@@ -233,14 +251,13 @@ function startChatting(members: readonly Member[], tally: Tally): Chatter {
   const loop = async (member: Member, index: number, kind: Kind) => {
     const period = 1000 / RATE[kind];
     let next = performance.now() + (period * index) / members.length;
-    let n = 0;
     const prefix = `${kind === "chat" ? "c" : "r"}${index}.`;
     for (;;) {
       await sleep(next - performance.now());
       if (!running) return;
-      const id = `${prefix}${++n}`;
-      tally.pending.set(id, { kind, role: member.role });
-      tally.sent[kind] += 1;
+      const n = ++member.numbered[kind];
+      const id = `${prefix}${n}`;
+      tally.pending.set(id, { kind, role: member.role, sentAt: performance.now() });
       if (kind === "chat") {
         const name = member.chatName === undefined ? {} : { name: member.chatName };
         member.socket.send({ type: "chat", id, text: chatText(member, n), ...name });
@@ -285,6 +302,7 @@ async function setUp(url: string, tally: Tally): Promise<{ table: PlayingTable; 
     socket,
     name: `Player ${seat + 1}`,
     role: "player",
+    numbered: { chat: 0, react: 0 },
   }));
   const policy = table.players[0].next((m) => (m.type === "ack" || m.type === "error") && m.id === "policy");
   table.players[0].send({ type: "chatPolicy", id: "policy", policy: "everyone" });
@@ -293,7 +311,7 @@ async function setUp(url: string, tally: Tally): Promise<{ table: PlayingTable; 
   for (let i = 0; i < spectators; i++) {
     const socket = await openTableSocket(url, table.id, {}, { "CF-Connecting-IP": spectatorAddress(i) });
     const name = `Watcher ${i + 1}`;
-    members.push({ socket, name, role: "spectator", chatName: name });
+    members.push({ socket, name, role: "spectator", chatName: name, numbered: { chat: 0, react: 0 } });
   }
   for (const member of members) {
     const { socket, name } = member;
@@ -346,7 +364,7 @@ try {
     const idleCounts = tally.snapshot(sockets);
     const idleCpu = await cpu(server);
     const idleTimes = await playMoves(table, moves, { ackTimeoutMs: ACK_TIMEOUT_MS, thinkMs });
-    const idle = { ...rates(idleCounts, tally.snapshot(sockets)), ...cpuRates(idleCpu, await cpu(server)) };
+    const idle = { ...rates(idleCounts, tally.snapshot(sockets), []), ...cpuRates(idleCpu, await cpu(server)) };
     const chatter = startChatting(members, tally);
     await sleep(warmupSeconds * 1000);
     const chatCounts = tally.snapshot(sockets);
@@ -357,9 +375,10 @@ try {
         throw error;
       },
     );
-    const chatting = { ...rates(chatCounts, tally.snapshot(sockets)), ...cpuRates(chatCpu, await cpu(server)) };
+    const [chatEnd, chatEndCpu] = [tally.snapshot(sockets), await cpu(server)];
     await chatter.stop();
     await drain(tally);
+    const chatting = { ...rates(chatCounts, chatEnd, tally.answers), ...cpuRates(chatCpu, chatEndCpu) };
     const result: Round = {
       idleP50: median(idleTimes),
       idleP95: quantile(idleTimes, 0.95),
@@ -383,6 +402,13 @@ try {
         `server CPU ${fixed(chatting.serverMsPerSecond, 0)} ms/s (idle ${fixed(idle.serverMsPerSecond, 0)}), ` +
         `driver ${fixed(chatting.driverMsPerSecond, 0)} ms/s (idle ${fixed(idle.driverMsPerSecond, 0)})`,
     );
+  }
+  // Every acknowledged request was posted to everyone, once: the broadcasts the host got match the acks.
+  await sleep(1000);
+  for (const kind of ["chat", "react"] as const) {
+    if (tally.posted[kind] !== tally.accepted[kind]) {
+      tally.problem(`${kind}: ${tally.accepted[kind]} acknowledged, ${tally.posted[kind]} posted to the host's socket`);
+    }
   }
   for (const { socket, name } of members) {
     const { duplicates, gaps, reordered } = socket.check;
