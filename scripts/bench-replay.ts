@@ -128,7 +128,8 @@ async function attack(url: string, table: PlayingTable): Promise<Attack> {
 }
 
 /**
- * What one `sync` 256 events behind is answered with, presence and pongs aside: its
+ * What one `sync` 256 events behind is answered with, presence, pongs and the
+ * hello's `chatHistory` (which follows its welcome) aside: its
  * frames, their size, and what they cost the asker at the flood bucket's
  * price (a token a frame, one more per KiB).
  */
@@ -136,7 +137,7 @@ async function oneSync(url: string, table: PlayingTable): Promise<{ frames: numb
   const socket = await openTableSocket(url, table.id, {}, { "CF-Connecting-IP": address(4, 0) });
   const answer = { frames: 0, kib: 0, tokens: 0 };
   socket.onRaw = (text) => {
-    if (text === "pong" || text.startsWith('{"type":"presence"')) return;
+    if (text === "pong" || text.startsWith('{"type":"presence"') || text.startsWith('{"type":"chatHistory"')) return;
     answer.frames += 1;
     answer.kib += text.length / 1024;
     answer.tokens += 1 + Math.floor(text.length / 1024);
