@@ -1,25 +1,25 @@
 /**
- * npm run -s bench:chat -- [--rounds R] [--moves N] [--think T] [--spectators A] [--warmup S] [--factor K] [--length L] [--observability on|off]
+ * npm run -s bench:chat -- [--rounds R] [--moves N] [--think T] [--spectators A] [--addresses D] [--warmup S] [--factor K] [--length L] [--observability on|off]
  *
  * What table chat costs the players' moves (issue 22). Under `wrangler dev`
  * (loadtest/wrangler.toml) it builds a 6-player table, each seat a socket
- * from an address of its own, and A spectators (default 30) from two
- * addresses (15 sockets each, within the 16 per address); the host opens
- * the chat to everyone. The players play 30 moves to warm up. Then, R times
- * (default 3), the players play N moves (default 60) in turn, T ms
+ * from an address of its own, and A spectators (default 30) from D addresses
+ * in turn (default 2: 15 sockets each, within the 16 per address); the host
+ * opens the chat to everyone. The players play 30 moves to warm up. Then, R
+ * times (default 3), the players play N moves (default 60) in turn, T ms
  * (default 100) after the last one's `ack`, so that the moves are spread
- * over seconds of chat, timing each from the `move` sent to its `ack`:
- * first with chat idle (every socket connected, none writing), then while
- * every socket, players and spectators, sends chat messages of L characters
+ * over seconds of chat, timing each from the `move` sent to its `ack`: first
+ * with chat idle (every socket connected, none writing), then while every
+ * socket, players and spectators, sends chat messages of L characters
  * (default 280, the most a message may have) and reactions at K times
  * (default 1) its own per-socket rate (src/server/chat-limits.ts: a message
  * every 2 s, a reaction every second), from S seconds (default 5) before the
- * players start, so that the address and table buckets' bursts are spent.
- * At K = 1 those two buckets refuse what the sockets' own would let through
- * (30 spectators share two addresses, and 36 sockets one table); above 1
- * the sockets' own buckets refuse too. Below the flood guard's 20 messages
- * a second (K < 13) no socket is closed. wrangler's local trace collector
- * is off unless `--observability on` (production has none).
+ * players start, so that the address and table buckets' bursts are spent. At
+ * K = 1 those two buckets refuse what the sockets' own would let through (by
+ * default 30 spectators share two addresses, and 36 sockets one table);
+ * above 1 the sockets' own buckets refuse too. Below the flood guard's 20
+ * messages a second (K < 13) no socket is closed. wrangler's local trace
+ * collector is off unless `--observability on` (production has none).
  *
  * Reports per round and as medians over the rounds: move → ack p50 and p95,
  * idle and chatting, and the difference; chat messages and reactions sent,
@@ -58,13 +58,14 @@ import {
 } from "./loadtest-lib.ts";
 
 const usage =
-  "usage: npm run -s bench:chat -- [--rounds R] [--moves N] [--think T ≥ 0] [--spectators A ≤ 32] [--warmup S ≥ 0] [--factor K > 0] [--length 1–280] [--observability on|off]";
+  "usage: npm run -s bench:chat -- [--rounds R] [--moves N] [--think T ≥ 0] [--spectators A ≤ 240] [--addresses D ≥ A/16] [--warmup S ≥ 0] [--factor K > 0] [--length 1–280] [--observability on|off]";
 const { values } = parseArgs({
   options: {
     rounds: { type: "string", default: "3" },
     moves: { type: "string", default: "60" },
     think: { type: "string", default: "100" },
     spectators: { type: "string", default: "30" },
+    addresses: { type: "string", default: "2" },
     warmup: { type: "string", default: "5" },
     factor: { type: "string", default: "1" },
     length: { type: "string", default: String(MAX_CHAT_LENGTH) },
@@ -75,12 +76,14 @@ const rounds = Number(values.rounds);
 const moves = Number(values.moves);
 const thinkMs = Number(values.think);
 const spectators = Number(values.spectators);
+const addresses = Number(values.addresses);
 const warmupSeconds = Number(values.warmup);
 const factor = Number(values.factor);
 const length = Number(values.length);
 if (
   ![rounds, moves].every((n) => Number.isInteger(n) && n >= 1) ||
-  !(Number.isInteger(spectators) && spectators >= 0 && spectators <= 32) ||
+  !(Number.isInteger(spectators) && spectators >= 0 && spectators <= 240) ||
+  !(Number.isInteger(addresses) && addresses >= Math.max(1, Math.ceil(spectators / 16)) && addresses <= 250) ||
   !(warmupSeconds >= 0) ||
   !(thinkMs >= 0) ||
   !(factor > 0) ||
@@ -110,9 +113,9 @@ const RATE: Record<Kind, number> = {
 /** The host's socket, seat 0's, which counts what the table posted. */
 const HOST = "Player 1";
 
-/** Players from 10.1.0.1 to 10.1.0.6; spectators alternately from 10.2.0.1 and 10.3.0.1. */
+/** Players from 10.1.0.1 to 10.1.0.6; spectators in turn from 10.2.0.1, 10.2.1.1, … (`addresses` of them). */
 const playerAddress = (seat: number) => `10.1.0.${seat + 1}`;
-const spectatorAddress = (i: number) => `10.${2 + (i % 2)}.0.1`;
+const spectatorAddress = (i: number) => `10.2.${i % addresses}.1`;
 
 /** A chat request and its answer: `code` null for an `ack`, else the refusal's code. */
 interface Answer {
@@ -354,7 +357,7 @@ try {
   const { table, members } = await setUp(server.url, tally);
   const sockets = members.map((member) => member.socket);
   console.log(
-    `a 6-player table and ${spectators} spectators (two addresses), chat open to everyone; each socket sends a ` +
+    `a 6-player table and ${spectators} spectators (${addresses} addresses), chat open to everyone; each socket sends a ` +
       `${length}-character message every ${fixed(1 / RATE.chat, 2)} s and a reaction every ${fixed(1 / RATE.react, 2)} s ` +
       `(${factor}× its own limit), from ${warmupSeconds} s before the players start`,
   );
@@ -434,6 +437,7 @@ try {
     thinkMs,
     players: PLAYERS,
     spectators,
+    addresses,
     factor,
     length,
     warmupSeconds,
