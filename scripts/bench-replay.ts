@@ -16,15 +16,16 @@
  * had closed. Prints medians over the rounds, and one JSON line last.
  */
 import { parseArgs } from "node:util";
-import { formatPath, Game } from "../src/rules/index.ts";
 import {
   median,
   nodeVersion,
   openTableSocket,
+  type PlayingTable,
+  playingTable,
+  playMoves,
   quantile,
   type Socket,
   sleep,
-  startedTable,
   startServer,
   wranglerVersion,
 } from "./loadtest-lib.ts";
@@ -64,50 +65,16 @@ const ACK_TIMEOUT_MS = 60_000;
 
 const address = (group: number, n: number) => `10.${group}.0.${n + 1}`;
 
-interface Table {
-  readonly id: string;
-  readonly players: Socket[];
-  readonly game: Game;
-  moveCount: number;
-}
-
 /** A 6-player table, each seat a socket of its own address, with a game of `BUILD_MOVES` random moves. */
-async function build(url: string): Promise<Table> {
-  const { id, players, firstPlayer } = await startedTable(url, PLAYERS, (seat) => ({
-    "CF-Connecting-IP": address(1, seat),
-  }));
-  const table: Table = { id, players, game: Game.create({ players: PLAYERS }, { firstPlayer }), moveCount: 0 };
-  players[0].onMessage = (message) => {
-    const event = message.type === "event" ? message.event : undefined;
-    if (event?.type === "moved" && event.path !== undefined) table.game.play(event.path, event.seat);
-    else if (event?.type === "passed") table.game.play("pass");
-  };
-  await play(table, BUILD_MOVES);
+async function build(url: string): Promise<PlayingTable> {
+  const table = await playingTable(url, PLAYERS, (seat) => ({ "CF-Connecting-IP": address(1, seat) }));
+  await playMoves(table, BUILD_MOVES, { ackTimeoutMs: ACK_TIMEOUT_MS });
   return table;
 }
 
 /** Plays `count` random legal moves in turn; the time of each from its `move` to its `ack`, in ms. */
-async function play(table: Table, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const { game } = table;
-    if (game.isOver) throw new Error(`the game ended after ${game.plies} plies`);
-    const seat = game.turn?.player ?? 0;
-    const legal = game.legalMoves();
-    const move = legal[Math.floor(Math.random() * legal.length)];
-    const id = `m${++table.moveCount}`;
-    const socket = table.players[seat];
-    const plies = game.plies;
-    const acked = socket.next((m) => (m.type === "ack" || m.type === "error") && m.id === id, ACK_TIMEOUT_MS);
-    const t0 = performance.now();
-    socket.send({ type: "move", id, path: formatPath(move.path) });
-    const answer = await acked;
-    times.push(performance.now() - t0);
-    if (answer.type === "error") throw new Error(`move ${id}: ${answer.code}`);
-    // The next mover plays from the position with this move in it (seat 0's socket follows the game).
-    while (game.plies === plies) await sleep(1);
-  }
-  return times;
+function play(table: PlayingTable, count: number): Promise<number[]> {
+  return playMoves(table, count, { ackTimeoutMs: ACK_TIMEOUT_MS });
 }
 
 interface Attack {
@@ -118,7 +85,7 @@ interface Attack {
 }
 
 /** `attackers` spectators, from two addresses, each sending a sync 256 events behind 19 times a second. */
-async function attack(url: string, table: Table): Promise<Attack> {
+async function attack(url: string, table: PlayingTable): Promise<Attack> {
   let frames = 0;
   let bytes = 0;
   let closed = 0;
@@ -161,15 +128,16 @@ async function attack(url: string, table: Table): Promise<Attack> {
 }
 
 /**
- * What one `sync` 256 events behind is answered with, presence and pongs aside: its
+ * What one `sync` 256 events behind is answered with, presence, pongs and the
+ * hello's `chatHistory` (which follows its welcome) aside: its
  * frames, their size, and what they cost the asker at the flood bucket's
  * price (a token a frame, one more per KiB).
  */
-async function oneSync(url: string, table: Table): Promise<{ frames: number; kib: number; tokens: number }> {
+async function oneSync(url: string, table: PlayingTable): Promise<{ frames: number; kib: number; tokens: number }> {
   const socket = await openTableSocket(url, table.id, {}, { "CF-Connecting-IP": address(4, 0) });
   const answer = { frames: 0, kib: 0, tokens: 0 };
   socket.onRaw = (text) => {
-    if (text === "pong" || text.startsWith('{"type":"presence"')) return;
+    if (text === "pong" || text.startsWith('{"type":"presence"') || text.startsWith('{"type":"chatHistory"')) return;
     answer.frames += 1;
     answer.kib += text.length / 1024;
     answer.tokens += 1 + Math.floor(text.length / 1024);

@@ -1,17 +1,18 @@
 /**
- * What the load test (scripts/loadtest.ts), the wake and replay benches
- * (scripts/bench-wake.ts, scripts/bench-replay.ts) and the chaos test
- * (scripts/chaos.ts) share:
+ * What the load test (scripts/loadtest.ts), the wake, replay and chat
+ * benches (scripts/bench-wake.ts, scripts/bench-replay.ts,
+ * scripts/bench-chat.ts) and the chaos test (scripts/chaos.ts) share:
  * `wrangler dev` with loadtest/wrangler.toml (scripts/dev-server.ts); the
  * CPU time and I/O of its processes, and which are alive, from /proc; a
  * small socket client that checks every event's `seq`, and tables made and
- * started through it; and medians and percentiles.
+ * started through it, and played move by move; and medians and percentiles.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatPath, Game } from "../src/rules/index.ts";
 import { type Server, type ServerOptions, sleep, startServer as startDevServer } from "./dev-server.ts";
 
 export { freePort, type Server, sleep, stopAll } from "./dev-server.ts";
@@ -266,6 +267,8 @@ export interface StreamCheck {
  */
 export class Socket {
   readonly check: StreamCheck = { duplicates: 0, gaps: 0, reordered: 0, errors: 0 };
+  /** Every frame received, pongs included, and their length in UTF-16 units (bytes, for ASCII JSON). */
+  readonly received = { frames: 0, chars: 0 };
   /** The last event's seq; set from the welcome's snapshot, or 0. */
   lastSeq = 0;
   onMessage: (message: Message) => void = () => {};
@@ -352,6 +355,8 @@ export class Socket {
   }
 
   private receive(text: string): void {
+    this.received.frames += 1;
+    this.received.chars += text.length;
     if (this.onRaw) {
       this.onRaw(text);
       return;
@@ -468,4 +473,69 @@ export async function startedTable(
   const started = sockets[0].next((m) => m.event?.type === "started");
   sockets[0].send({ type: "start", id: "start" });
   return { id, players: sockets, firstPlayer: (await started).event?.firstPlayer ?? 0 };
+}
+
+/**
+ * A started table whose game the script follows (seat 0's socket folds in
+ * every `moved` and `passed`), so that `playMoves` can play random legal moves.
+ */
+export interface PlayingTable {
+  readonly id: string;
+  readonly players: Socket[];
+  readonly game: Game;
+  moveCount: number;
+}
+
+/**
+ * `startedTable`, with the game followed through seat 0's socket's
+ * `onMessage` (a caller that also listens there wraps it).
+ */
+export async function playingTable(
+  url: string,
+  players: number,
+  headersFor?: (seat: number) => Readonly<Record<string, string>>,
+): Promise<PlayingTable> {
+  const { id, players: sockets, firstPlayer } = await startedTable(url, players, headersFor);
+  const table: PlayingTable = { id, players: sockets, game: Game.create({ players }, { firstPlayer }), moveCount: 0 };
+  sockets[0].onMessage = (message) => {
+    const event = message.type === "event" ? message.event : undefined;
+    if (event?.type === "moved" && event.path !== undefined) table.game.play(event.path, event.seat);
+    else if (event?.type === "passed") table.game.play("pass");
+  };
+  return table;
+}
+
+/**
+ * Plays `count` random legal moves in turn, one at a time, each from the
+ * socket of the seat to move, `thinkMs` after the last one's `ack` (none
+ * before the first); the time of each from its `move` sent to its `ack`, in
+ * ms. Throws on an `error` answer, on a move not answered within
+ * `ackTimeoutMs`, and if the game ends.
+ */
+export async function playMoves(
+  table: PlayingTable,
+  count: number,
+  { ackTimeoutMs = 60_000, thinkMs = 0 }: { readonly ackTimeoutMs?: number; readonly thinkMs?: number } = {},
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && thinkMs > 0) await sleep(thinkMs);
+    const { game } = table;
+    if (game.isOver) throw new Error(`the game ended after ${game.plies} plies`);
+    const seat = game.turn?.player ?? 0;
+    const legal = game.legalMoves();
+    const move = legal[Math.floor(Math.random() * legal.length)];
+    const id = `m${++table.moveCount}`;
+    const socket = table.players[seat];
+    const plies = game.plies;
+    const acked = socket.next((m) => (m.type === "ack" || m.type === "error") && m.id === id, ackTimeoutMs);
+    const t0 = performance.now();
+    socket.send({ type: "move", id, path: formatPath(move.path) });
+    const answer = await acked;
+    times.push(performance.now() - t0);
+    if (answer.type === "error") throw new Error(`move ${id}: ${answer.code}`);
+    // The next mover plays from the position with this move in it (seat 0's socket follows the game).
+    while (game.plies === plies) await sleep(1);
+  }
+  return times;
 }
