@@ -5,14 +5,22 @@
  * `chat-rate-limited`; the socket stays open (the socket's own flood guard,
  * connection.ts, still closes a socket that floods with anything).
  *
- * The table's bucket bounds what chat can cost the players: each message is
- * sent to every socket, so the table's rate times MAX_SOCKETS_PER_TABLE is
- * the most frames a second chat can make the table send, whoever writes.
+ * The table has two buckets of each kind: one for its players (the seated
+ * and the host) and one for its spectators, so that a crowd of spectators,
+ * from however many addresses, cannot spend the players' share (measured:
+ * with one table bucket, 30 spectator addresses refused two thirds of the
+ * players' messages; BENCHMARKS.md). The two bound what chat can cost: each
+ * message or reaction is sent to every socket, so the sum of the table's
+ * rates times MAX_SOCKETS_PER_TABLE is the most frames a second chat can
+ * make the table send.
  *
  * The buckets live in memory. Hibernation forgets them, which refills them:
  * a table hibernates only after some seconds with no message, and the
  * quiet has refilled most of a bucket by then.
  */
+
+/** Who draws on which of the table's buckets: the players (the seated and the host), or the spectators. */
+export type ChatGroup = "players" | "spectators";
 
 /** A bucket's size (a burst) and how many tokens it gets back a second. */
 export interface Rate {
@@ -20,7 +28,7 @@ export interface Rate {
   readonly perSecond: number;
 }
 
-/** The limits of one kind of chat traffic: per socket, per address, per table. */
+/** The limits of one kind of chat traffic: per socket, per address, and per table for each of its two groups. */
 export interface ChatRates {
   readonly socket: Rate;
   readonly address: Rate;
@@ -31,7 +39,7 @@ export interface ChatRates {
  * Messages: a person may say five things at once and one every two seconds
  * after that, faster than anyone types a conversation; an address (a few
  * friends on one network, or one stranger with many sockets) twice that;
- * the table five a second, 1,280 frames a second to a full table of 256 sockets.
+ * the table's players five a second, and its spectators five a second.
  */
 export const MESSAGE_RATES: ChatRates = {
   socket: { burst: 5, perSecond: 0.5 },
@@ -39,7 +47,7 @@ export const MESSAGE_RATES: ChatRates = {
   table: { burst: 20, perSecond: 5 },
 };
 
-/** Reactions: a tap is quicker than a sentence, so a little more, and no more than ten a second at a table. */
+/** Reactions: a tap is quicker than a sentence, so a little more, and ten a second for each group at a table. */
 export const REACTION_RATES: ChatRates = {
   socket: { burst: 5, perSecond: 1 },
   address: { burst: 10, perSecond: 2 },
@@ -61,25 +69,25 @@ export class ChatLimiter {
   private readonly rates: ChatRates;
   private readonly sockets = new WeakMap<WebSocket, Bucket>();
   private readonly addresses = new Map<string, Bucket>();
-  private table: Bucket | undefined;
+  private readonly table = new Map<ChatGroup, Bucket>();
 
   constructor(rates: ChatRates) {
     this.rates = rates;
   }
 
   /**
-   * Takes a token from the socket's, its address's and the table's buckets,
-   * all or none; false (and nothing taken) when any of them is empty.
+   * Takes a token from the socket's, its address's and its group's table
+   * bucket, all or none; false (and nothing taken) when any of them is empty.
    */
-  take(ws: WebSocket, address: string, now: number): boolean {
+  take(ws: WebSocket, address: string, group: ChatGroup, now: number): boolean {
     const { rates } = this;
     const socket = refilled(this.sockets.get(ws), rates.socket, now);
     const fromAddress = refilled(this.addresses.get(address), rates.address, now);
-    const table = refilled(this.table, rates.table, now);
+    const table = refilled(this.table.get(group), rates.table, now);
     if (socket < 1 || fromAddress < 1 || table < 1) return false;
     this.sockets.set(ws, { tokens: socket - 1, at: now });
     this.addresses.set(address, { tokens: fromAddress - 1, at: now });
-    this.table = { tokens: table - 1, at: now };
+    this.table.set(group, { tokens: table - 1, at: now });
     this.forgetFull(now);
     return true;
   }

@@ -8,7 +8,7 @@
  */
 import type { ClientMessage, Identity } from "../protocol/index.ts";
 import { chatAuthor, chatText, requireVoice, type TableCommands, TableError } from "../table/index.ts";
-import { ChatLimiter, MESSAGE_RATES, REACTION_RATES, RecentRequests } from "./chat-limits.ts";
+import { type ChatGroup, ChatLimiter, MESSAGE_RATES, REACTION_RATES, RecentRequests } from "./chat-limits.ts";
 import type { ChatStore } from "./chat-store.ts";
 import { broadcast, identityOf, seatKeyOf, send } from "./connection.ts";
 
@@ -43,6 +43,11 @@ export interface ChatRoom {
 /** A spectator is who the host's silence reaches: not a seat's player, and not the host. */
 function isSpectator(who: Identity): boolean {
   return who.seat === null && !who.host;
+}
+
+/** Whose share of the table's chat a writer draws on: a crowd of spectators never spends the players'. */
+function groupOf(who: Identity): ChatGroup {
+  return isSpectator(who) ? "spectators" : "players";
 }
 
 export class TableChat {
@@ -116,7 +121,7 @@ export class TableChat {
     const text = chatText(message.text);
     const by = chatAuthor(who, table.names, message.name);
     const now = Date.now();
-    if (!this.messageLimit.take(ws, this.room.addressOf(ws), now)) {
+    if (!this.messageLimit.take(ws, this.room.addressOf(ws), groupOf(who), now)) {
       throw new TableError("chat-rate-limited", "too many chat messages: wait a moment");
     }
     const stored = this.write(() => store.add(now, by, writer, text, request));
@@ -137,7 +142,7 @@ export class TableChat {
     const request = `${writer}:${message.id}`;
     if (this.recentReactions.seen(request, now)) return;
     requireVoice(who, { policy: store.policy, silenced: isSpectator(who) && store.isSilenced(writer) });
-    if (!this.reactionLimit.take(ws, this.room.addressOf(ws), now)) {
+    if (!this.reactionLimit.take(ws, this.room.addressOf(ws), groupOf(who), now)) {
       throw new TableError("chat-rate-limited", "too many reactions: wait a moment");
     }
     this.recentReactions.note(request, now);

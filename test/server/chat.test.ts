@@ -469,26 +469,31 @@ describe("the limiter takes from every bucket or from none", () => {
   it("per socket: the burst, then one token every two seconds", () => {
     const limiter = new ChatLimiter(MESSAGE_RATES);
     const ws = socket("a");
-    const taken = Array.from({ length: 6 }, () => limiter.take(ws, "address:1", 0));
+    const taken = Array.from({ length: 6 }, () => limiter.take(ws, "address:1", "players", 0));
     expect(taken).toEqual([true, true, true, true, true, false]);
-    expect(limiter.take(ws, "address:1", 1_999)).toBe(false);
-    expect(limiter.take(ws, "address:1", 2_000)).toBe(true);
+    expect(limiter.take(ws, "address:1", "players", 1_999)).toBe(false);
+    expect(limiter.take(ws, "address:1", "players", 2_000)).toBe(true);
   });
 
   it("per address: ten between its sockets, and a refusal takes nothing from the socket", () => {
     const limiter = new ChatLimiter(MESSAGE_RATES);
     const [a, b, c] = [socket("a"), socket("b"), socket("c")];
-    for (const ws of [a, b]) for (let i = 0; i < 5; i++) expect(limiter.take(ws, "address:1", 0)).toBe(true);
-    expect(limiter.take(c, "address:1", 0)).toBe(false);
-    expect(limiter.take(c, "address:2", 0)).toBe(true);
+    for (const ws of [a, b]) for (let i = 0; i < 5; i++) expect(limiter.take(ws, "address:1", "players", 0)).toBe(true);
+    expect(limiter.take(c, "address:1", "players", 0)).toBe(false);
+    expect(limiter.take(c, "address:2", "players", 0)).toBe(true);
   });
 
-  it("per table: twenty a burst however many addresses, then five a second", () => {
+  it("per table: twenty a burst for each group however many addresses, then five a second; spectators never spend the players'", () => {
     const limiter = new ChatLimiter(MESSAGE_RATES);
-    const taken = Array.from({ length: 21 }, (_, i) => limiter.take(socket(`s${i}`), `address:${i}`, 0));
+    const taken = Array.from({ length: 21 }, (_, i) => limiter.take(socket(`s${i}`), `address:${i}`, "spectators", 0));
     expect(taken.filter(Boolean)).toHaveLength(20);
     expect(taken[20]).toBe(false);
-    expect(limiter.take(socket("late"), "address:late", 199)).toBe(false);
-    expect(limiter.take(socket("late"), "address:late", 200)).toBe(true);
+    expect(limiter.take(socket("late"), "address:late", "spectators", 199)).toBe(false);
+    expect(limiter.take(socket("late"), "address:late", "spectators", 200)).toBe(true);
+    const players = Array.from({ length: 20 }, (_, i) =>
+      limiter.take(socket(`p${i}`), `address:p${i}`, "players", 200),
+    );
+    expect(players.every(Boolean)).toBe(true);
+    expect(limiter.take(socket("p20"), "address:p20", "players", 200)).toBe(false);
   });
 });
