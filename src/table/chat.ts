@@ -4,15 +4,9 @@
  * here reads or changes the event log, only the seats' names, and the
  * policy and silences the host chose, which the chat keeps beside it.
  */
-import {
-  type ChatAuthor,
-  type ChatPolicy,
-  ChatTextSchema,
-  type Identity,
-  NameSchema,
-  nameKey,
-} from "../protocol/index.ts";
+import { type ChatAuthor, type ChatPolicy, ChatTextSchema, type Identity } from "../protocol/index.ts";
 import { TableError } from "./errors.ts";
+import { checkedName, requireNameFree } from "./names.ts";
 
 /** What the chat's rules need to know of the writer beyond who they are: the table's policy, and whether the host silenced them. */
 export interface ChatStanding {
@@ -59,13 +53,7 @@ export function chatAuthor(
 ): ChatAuthor {
   const seatName = who.seat === null ? null : names[who.seat];
   if (who.seat !== null && seatName) return { kind: "seat", seat: who.seat, name: seatName, host: who.host };
-  const checked = NameSchema.safeParse(spectatorName ?? "");
-  if (!checked.success) {
-    throw new TableError("bad-name", checked.error.issues[0]?.message ?? "a spectator chats under a name");
-  }
-  const key = nameKey(checked.data);
-  if (names.some((name) => name !== null && nameKey(name) === key)) {
-    throw new TableError("name-taken", "a player at this table goes by that name");
-  }
-  return { kind: "spectator", name: checked.data, host: who.host };
+  const name = checkedName(spectatorName ?? "");
+  requireNameFree(name, names);
+  return { kind: "spectator", name, host: who.host };
 }

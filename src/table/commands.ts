@@ -9,18 +9,12 @@
  */
 
 import { computerMove, type MoveAction } from "../bots/index.ts";
-import {
-  type ClientMessageType,
-  type Identity,
-  type Level,
-  NameSchema,
-  nameKey,
-  type TableEvent,
-} from "../protocol/index.ts";
+import type { ClientMessageType, Identity, Level, TableEvent } from "../protocol/index.ts";
 import { type Action, formatPath, type Game } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, TableFold } from "./fold.ts";
 import type { TableHeader } from "./header.ts";
+import { checkedName, requireNameFree } from "./names.ts";
 import { resultView } from "./view.ts";
 
 export interface CommandOptions {
@@ -124,19 +118,14 @@ export class TableCommands extends TableFold {
 
   /** A spectator takes a free seat under a name; the host's seat is marked as theirs. */
   join(who: Identity, seat: number, name: string, at: number): LoggedEvent[] {
-    const checkedName = NameSchema.safeParse(name);
-    if (!checkedName.success) {
-      throw new TableError("bad-name", checkedName.error.issues[0]?.message ?? "that name cannot be used");
-    }
+    const seatName = checkedName(name);
     if (who.seat !== null) throw new TableError("already-seated", "this connection already has a seat");
     if (this.status === "playing") throw new TableError("already-started", "seats cannot change during a game");
     this.requireSeatExists(seat);
     if (this.names[seat] !== null) throw new TableError("seat-taken", `seat ${seat + 1} is taken`);
-    const key = nameKey(checkedName.data);
-    const twin = this.names.findIndex((other) => other !== null && nameKey(other) === key);
-    if (twin >= 0) throw new TableError("name-taken", `seat ${twin + 1} is already called that`);
+    requireNameFree(seatName, this.names);
     // The host's seat is recorded, so that the table can say who invited the others.
-    const event: TableEvent = { type: "seated", seat, name: checkedName.data, ...(who.host ? { host: true } : {}) };
+    const event: TableEvent = { type: "seated", seat, name: seatName, ...(who.host ? { host: true } : {}) };
     return this.record([event], at);
   }
 
