@@ -10,7 +10,7 @@ import type { ClientMessage, Identity } from "../protocol/index.ts";
 import { chatAuthor, chatText, requireVoice, type TableCommands, TableError } from "../table/index.ts";
 import { type ChatGroup, ChatLimiter, MESSAGE_RATES, REACTION_RATES, RecentRequests } from "./chat-limits.ts";
 import type { ChatStore } from "./chat-store.ts";
-import { broadcast, identityOf, seatKeyOf, send } from "./connection.ts";
+import { broadcast, hex, identityOf, seatKeyOf, send } from "./connection.ts";
 
 /** The requests the chat answers. */
 export type ChatRequest = Extract<ClientMessage, { type: "chat" | "react" | "chatPolicy" | "deleteChat" | "silence" }>;
@@ -196,7 +196,7 @@ export class TableChat {
     this.mac ??= this.importSecret();
     const text = new TextEncoder().encode(`chat:${table.id}:${source}`);
     const mac = await crypto.subtle.sign("HMAC", await this.mac, text);
-    const key = Array.from(new Uint8Array(mac).slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const key = hex(mac).slice(0, 16);
     this.keys.set(ws, { source, key });
     return key;
   }

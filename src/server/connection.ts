@@ -138,7 +138,8 @@ export function requestKey(ws: WebSocket, game: number, id: string): string {
   return `${seatKey ?? (host ? "host" : "spectator")}:${game}:${id}`;
 }
 
-function hex(bytes: ArrayBuffer): string {
+/** Bytes as lower-case hexadecimal. */
+export function hex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
