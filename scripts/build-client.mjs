@@ -6,7 +6,9 @@
  * texts in Finnish, Swedish and Norwegian, the rules page's texts, one per
  * language, the QR encoder); and embed.js, the web component other
  * sites include with one script tag (the worker serves it as /embed.js), in
- * one file, since its chunks would be loaded from the site's pages.
+ * one file, since its chunks would be loaded from the site's pages; and
+ * sw.js, the service worker that shows "your turn" notifications (served
+ * as /sw.js), one classic script, as every browser runs a service worker.
  * `--watch` rebuilds on every change.
  */
 import { rm } from "node:fs/promises";
@@ -45,12 +47,21 @@ const element = {
   outbase: undefined,
 };
 
+/** @type {import("esbuild").BuildOptions} */
+const serviceWorker = {
+  ...options,
+  entryPoints: { sw: "src/client/ui/push/service-worker.ts" },
+  format: "iife",
+  splitting: false,
+  outbase: undefined,
+};
+
 await rm(outdir, { recursive: true, force: true });
 if (watch) {
-  for (const build of [options, element]) await (await esbuild.context(build)).watch();
+  for (const build of [options, element, serviceWorker]) await (await esbuild.context(build)).watch();
   console.log(`Watching src/client; bundles in ${outdir}`);
 } else {
-  const results = await Promise.all([esbuild.build(options), esbuild.build(element)]);
+  const results = await Promise.all([esbuild.build(options), esbuild.build(element), esbuild.build(serviceWorker)]);
   const outputs = results
     .flatMap((result) => Object.entries(result.metafile.outputs))
     .filter(([file]) => !file.endsWith(".map"));

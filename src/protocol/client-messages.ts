@@ -4,6 +4,7 @@
  * is a mistake, refused rather than ignored. See docs/protocol.md.
  */
 import { ChatNumberSchema, ChatPolicySchema, ReactionSchema } from "./chat.ts";
+import { NOTICE_LANGUAGES, PushSubscriptionSchema } from "./push.ts";
 import { isWellFormed } from "./text.ts";
 import { FirstPlayerSchema, LevelSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
@@ -117,6 +118,26 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("deleteChat"), id: RequestIdSchema, n: ChatNumberSchema }),
   /** Host only: the spectator who wrote chat message `n` may no longer chat or react at this table. */
   z.strictObject({ type: z.literal("silence"), id: RequestIdSchema, n: ChatNumberSchema }),
+  /**
+   * A seated player asks to be notified by Web Push, in `lang`, when it is
+   * their turn and they are away (docs/protocol.md, "Notifications"). The
+   * subscription is kept for the seat, never shown to anyone, and deleted
+   * when the seat is freed, the player unsubscribes, or the push service
+   * says it is gone. Refused with `push-unavailable` when the service has no
+   * push keys, `push-refused` when the endpoint is not a known push service.
+   */
+  z.strictObject({
+    type: z.literal("pushSubscribe"),
+    id: RequestIdSchema,
+    subscription: PushSubscriptionSchema,
+    lang: z.enum(NOTICE_LANGUAGES),
+  }),
+  /** No more notifications to this endpoint (the one this browser subscribed) for this seat. */
+  z.strictObject({
+    type: z.literal("pushUnsubscribe"),
+    id: RequestIdSchema,
+    endpoint: z.string().check(z.minLength(1), z.maxLength(1024)),
+  }),
   /** Asks again for the events after `lastSeq`, after a gap. */
   z.strictObject({ type: z.literal("sync"), lastSeq: SeqSchema }),
 ]);

@@ -52,6 +52,9 @@ export const ERROR_CODES = [
   "chat-rate-limited",
   "no-such-message",
   "not-a-spectator",
+  // Notifications: the service has no push keys; a subscription's endpoint is not a known push service.
+  "push-unavailable",
+  "push-refused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

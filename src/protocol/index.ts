@@ -56,6 +56,17 @@ export {
   type RedeemHandover,
   RedeemHandoverSchema,
 } from "./http.ts";
+export {
+  NOTICE_KINDS,
+  NOTICE_LANGUAGES,
+  type Notice,
+  type NoticeKind,
+  type NoticeLanguage,
+  NoticeSchema,
+  PushKeySchema,
+  type PushSubscriptionJson,
+  PushSubscriptionSchema,
+} from "./push.ts";
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
 export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";
 export {

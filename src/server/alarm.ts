@@ -1,8 +1,9 @@
 /**
- * The Durable Object's one alarm, which serves both the table's clock (a
- * turn's deadline, the computer's turn, idle deletion: `alarmAt`) and the
- * heartbeat check (presence.ts): it is set for whichever comes first, and
- * `Table.alarm()` does whatever is due and sets the next.
+ * The Durable Object's one alarm, which serves the table's clock (a turn's
+ * deadline, the computer's turn, idle deletion: `alarmAt`), the notifications
+ * due (notifications.ts) and the heartbeat check (presence.ts): it is set for
+ * whichever comes first, and `Table.alarm()` does whatever is due and sets
+ * the next.
  */
 import type { TableCommands } from "../table/index.ts";
 import type { Presence } from "./presence.ts";
@@ -33,10 +34,14 @@ export class TableAlarm {
    */
   private heartbeatNotBefore: number | undefined;
 
-  constructor(ctx: DurableObjectState, presence: Presence, idleMs: number) {
+  /** When the next notification is due (+∞: none), which the alarm also comes for. */
+  private readonly noticeDue: () => number;
+
+  constructor(ctx: DurableObjectState, presence: Presence, idleMs: number, noticeDue: () => number) {
     this.ctx = ctx;
     this.presence = presence;
     this.idleMs = idleMs;
+    this.noticeDue = noticeDue;
   }
 
   /** After a wake: reads the alarm this table set before, holding other events until it is known. */
@@ -65,7 +70,7 @@ export class TableAlarm {
    */
   schedule(table: TableCommands, sockets?: readonly WebSocket[]): void {
     const now = Date.now();
-    const tableAlarm = table.alarmAt(this.idleMs);
+    const tableAlarm = Math.min(table.alarmAt(this.idleMs), this.noticeDue());
     const set = this.setFor;
     const soon = set !== null && set - now < PUSH_WITHIN_MS;
     // An alarm set no later than is due stays: when it comes it finds nothing due and sets the next. A move

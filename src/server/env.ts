@@ -35,4 +35,24 @@ export interface Env {
    * 404 at the worker, like an unknown table.
    */
   readonly ACCEPT_UNSIGNED_TABLE_IDS?: string;
+  /**
+   * The VAPID key pair "your turn" notifications are sent with (secrets:
+   * `npm run deploy` makes them on the first deploy, `npm start` in
+   * .dev.vars): the public key as the 65-byte uncompressed P-256 point, the
+   * private key as its 32-byte scalar, both base64url. Without them no one
+   * can subscribe (`push-unavailable`). Changing them ends every
+   * subscription: browsers must subscribe again (README, Configuration).
+   */
+  readonly VAPID_PUBLIC_KEY?: string;
+  readonly VAPID_PRIVATE_KEY?: string;
+  /** Who runs the service, for the push services: a `mailto:` or `https:` URL. */
+  readonly VAPID_SUBJECT?: string;
+  /**
+   * "true" lets subscriptions name https endpoints on loopback (127.0.0.1,
+   * localhost, ::1), for the tests' push service. Off unless set; never in
+   * wrangler.toml, and `npm run deploy` refuses to deploy with it.
+   */
+  readonly PUSH_ALLOW_LOOPBACK?: string;
+  /** Seconds after the turn passes before a player who is away is notified (default 60). */
+  readonly NOTIFY_GRACE_SECONDS?: string;
 }

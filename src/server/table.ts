@@ -48,7 +48,10 @@ import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSock
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
+import { isPushRequest, NOTIFY_GRACE_MS, TableNotifications } from "./notifications.ts";
 import { addressTag, Presence } from "./presence.ts";
+import { pushConfig } from "./push-service.ts";
+import { PushStore } from "./push-store.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 import { type Versioned, versioned } from "./versioned.ts";
 
@@ -80,14 +83,26 @@ export class Table extends DurableObject<Env> {
   private readonly alarmClock: TableAlarm;
   private readonly effects: readonly TableEffect[];
   private readonly chat: TableChat;
+  private readonly notifications: TableNotifications;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage);
     this.presence = new Presence(ctx, this.store, () => this.table);
     const idleMs = Number(env.IDLE_DAYS ?? DEFAULT_IDLE_DAYS) * DAY_MS;
-    this.alarmClock = new TableAlarm(ctx, this.presence, idleMs);
-    const room = { store: this.store, presence: this.presence, alarm: this.alarmClock };
+    this.notifications = new TableNotifications({
+      store: new PushStore(ctx.storage),
+      config: pushConfig(env),
+      graceMs: env.NOTIFY_GRACE_SECONDS === undefined ? NOTIFY_GRACE_MS : Number(env.NOTIFY_GRACE_SECONDS) * 1000,
+      connectedSeats: () => this.presence.connectedSeats(),
+    });
+    this.alarmClock = new TableAlarm(ctx, this.presence, idleMs, () => this.notifications.nextDue);
+    const room = {
+      store: this.store,
+      presence: this.presence,
+      alarm: this.alarmClock,
+      notifications: this.notifications,
+    };
     this.effects = EFFECTS.map((effect) => effect(room));
     this.chat = new TableChat({
       store: new ChatStore(ctx.storage),
@@ -253,8 +268,14 @@ export class Table extends DurableObject<Env> {
     if (table.isIdle(now, this.alarmClock.idleMs)) return this.delete();
     const open = this.presence.closeSilent(now);
     const events = table.tick(now);
+    // Claimed before the alarm is set again, which then does not come back for them while they are out.
+    const sending = this.notifications.claimDue(table, now);
     if (events.length > 0) this.commit(events);
     else this.alarmClock.schedule(table, open);
+    if (sending) {
+      await sending();
+      if (this.table) this.alarmClock.schedule(this.table);
+    }
   }
 
   // --- Requests -------------------------------------------------------------------
@@ -273,6 +294,7 @@ export class Table extends DurableObject<Env> {
     // Who may send this at all comes first: a repeat is acknowledged only to whoever could have sent it.
     table.authorize(who, message.type);
     if (isChatRequest(message)) return this.chat.handle(ws, table, message);
+    if (isPushRequest(message)) return this.notifications.handle(ws, table, message);
     // Like a join, its answer carries a secret: not remembered by id (a repeat just replaces the code).
     if (message.type === "handover") return this.handover(ws, message.id);
     const request = requestKey(ws, table.gameOfRequest(message.type), message.id);
@@ -414,6 +436,7 @@ export class Table extends DurableObject<Env> {
       });
     } catch (error) {
       this.table = loadTable(this.store, commandOptions(this.env));
+      this.notifications.store.forget();
       console.error(`table ${table.id}: a commit failed and the table was reloaded from storage`, error);
       throw new TableError("internal-error", "the table could not store that: it has reloaded itself, try again");
     }

@@ -17,6 +17,7 @@ import { checkTableSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
 import { isGenuineTableId, isTableId, newTableId, newToken, type TableIdKeys } from "./ids.ts";
 import { clientKey, withinLimit } from "./limits.ts";
+import { pushConfig } from "./push-service.ts";
 
 export { Table } from "./table.ts";
 
@@ -241,6 +242,18 @@ function seenTags(c: Context): string[] {
   return header.split(",").flatMap((tag) => (tag.trim() === "" ? [] : [tag.trim().replace(/^W\//, "")]));
 }
 
+/**
+ * The service's VAPID public key, which a browser subscribes to push with
+ * ("your turn" notifications); 404 push-unavailable when it sends none.
+ */
+app.get("/api/push/key", (c) => {
+  const config = pushConfig(c.env);
+  if (!config) return fail(c, 404, "push-unavailable", "this service sends no notifications");
+  // Cached briefly: after a rotation, pages learn the new key within the hour and subscribe again.
+  c.header("Cache-Control", "public, max-age=3600");
+  return c.json({ publicKey: config.publicKey });
+});
+
 app.get("/api/tables/:id", readLimit, tableParam, async (c) => {
   const { tag, value } = unwrap(await c.env.TABLES.getByName(c.req.valid("param").id).snapshot(seenTags(c)));
   c.header("ETag", tag);
@@ -380,6 +393,14 @@ app.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
   if (!exists) return noSuchTable(c);
   return page(c);
+});
+
+// The service worker that shows "your turn" notifications: at the root, so that its scope is the whole site,
+// and revalidated on every load, so that a new version takes over at once.
+app.get("/sw.js", async (c) => {
+  const response = await asset(c, new URL("/build/sw.js", c.req.url));
+  response.headers.set("Cache-Control", "no-cache");
+  return response;
 });
 
 // The web component, for any site's <script type="module" src=".../embed.js">: a module script is fetched

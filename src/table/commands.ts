@@ -64,6 +64,9 @@ const WHO_MAY: Readonly<Record<RequestType, Role>> = {
   chatPolicy: "host",
   deleteChat: "host",
   silence: "host",
+  // Notifications go to a seat's player, and a subscription lasts as long as the seat (server/notifications.ts).
+  pushSubscribe: "seated",
+  pushUnsubscribe: "seated",
 };
 
 export class TableCommands extends TableFold {

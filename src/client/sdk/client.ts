@@ -25,6 +25,8 @@ import {
   type ConnectionState,
   type Identity,
   type Level,
+  type NoticeLanguage,
+  type PushSubscriptionJson,
   type Reaction,
   type ServerMessage,
   ServerMessageSchema,
@@ -381,6 +383,22 @@ export class TableClient {
   /** The host: the spectator who wrote chat message `n` may no longer chat or react here (`not-a-spectator` for a player's). */
   silence(n: number): Promise<void> {
     return this.request({ type: "silence", id: newRequestId(), n }) as Promise<void>;
+  }
+
+  /**
+   * A seated player: notify this push subscription (`PushSubscription.toJSON()`,
+   * made with the key `getPushKey` gives) in `lang` when it is this seat's turn
+   * and the player is away, when the game ends, and when a rematch is
+   * offered. Kept until the seat is freed or `unsubscribePush`. Refusals:
+   * `not-seated`, `push-unavailable`, `push-refused` (not a known push service).
+   */
+  subscribePush(subscription: PushSubscriptionJson, lang: NoticeLanguage): Promise<void> {
+    return this.request({ type: "pushSubscribe", id: newRequestId(), subscription, lang }) as Promise<void>;
+  }
+
+  /** A seated player: no more notifications to this endpoint. */
+  unsubscribePush(endpoint: string): Promise<void> {
+    return this.request({ type: "pushUnsubscribe", id: newRequestId(), endpoint }) as Promise<void>;
   }
 
   /**

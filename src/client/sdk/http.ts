@@ -3,6 +3,7 @@ import {
   type CreatedTable,
   CreatedTableSchema,
   ErrorResponseSchema,
+  PushKeySchema,
   type Snapshot,
   SnapshotSchema,
   type TableSettings,
@@ -36,6 +37,16 @@ export async function getSnapshot(
 ): Promise<Snapshot> {
   const response = await fetcher(new URL(`/api/tables/${encodeURIComponent(tableId)}`, baseUrl));
   return SnapshotSchema.parse(await readJson(response));
+}
+
+/**
+ * The service's VAPID public key (base64url), which a browser subscribes to
+ * push with (`PushManager.subscribe({ applicationServerKey })`) for "your
+ * turn" notifications; `push-unavailable` when the service sends none.
+ */
+export async function getPushKey(baseUrl: string | URL, fetcher: typeof fetch = fetch): Promise<string> {
+  const response = await fetcher(new URL("/api/push/key", baseUrl));
+  return PushKeySchema.parse(await readJson(response)).publicKey;
 }
 
 /** The JSON of an answer, or its refusal thrown as a `TableError`. */

@@ -65,7 +65,7 @@ export {
   handoverLink,
   redeemHandover,
 } from "./handover.ts";
-export { type CreatedTable, createTable, getSnapshot, type TableSettingsInput } from "./http.ts";
+export { type CreatedTable, createTable, getPushKey, getSnapshot, type TableSettingsInput } from "./http.ts";
 export { type LastMove, type Presence, TableModel } from "./model.ts";
 export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";
 export {

@@ -37,6 +37,7 @@ import { arrangeRecord } from "./table-page/layout.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
+import { NotifyToggle } from "./table-page/notify-toggle.ts";
 import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
 import { ReactionBar, ReactionsShown } from "./table-page/reactions.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
@@ -144,6 +145,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   const gameOver = new GameOverDialog(i18n, client, !options.embed, () => render());
   const handover = new Handover(i18n, client, notices, () => render());
   const sounds = new Sounds(i18n, store);
+  const notify = options.embed ? null : new NotifyToggle(i18n, client, tableId, store);
   // Table talk: everywhere but in an embed whose page did not ask for it.
   const talk = !options.embed || embedShowsChat(location.search);
   const reactionBar = talk ? new ReactionBar(i18n, client) : null;
@@ -182,7 +184,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     seats.element,
     chat?.element,
     moves.element,
-    h("div", { class: "page-options" }, sounds.element, coordinates.element),
+    h("div", { class: "page-options" }, sounds.element, coordinates.element, notify?.element),
   );
   const recordColumn = h("div", { class: "record-column" });
   const main = h("main", { class: "table" }, boardWrap, side, recordColumn);
@@ -278,6 +280,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     const past = replay.position(model);
     boardWrap.classList.toggle("replaying", past !== null);
     turnToggle.render(view);
+    notify?.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
     const canMove = !past && mine && client.connection === "open" && model.game && !optimistic.pending;
     const since = movesSince(model);

@@ -1,13 +1,15 @@
 /** What an effect is, and what it is handed (the list of effects is index.ts). */
 import type { LoggedEvent, TableCommands } from "../../table/index.ts";
 import type { TableAlarm } from "../alarm.ts";
+import type { TableNotifications } from "../notifications.ts";
 import type { Presence } from "../presence.ts";
 import type { TableStore } from "../table-store.ts";
-/** What an effect may use: the table's storage, its sockets, its alarm. */
+/** What an effect may use: the table's storage, its sockets, its alarm, its notifications. */
 export interface Room {
   readonly store: TableStore;
   readonly presence: Presence;
   readonly alarm: TableAlarm;
+  readonly notifications: TableNotifications;
 }
 
 /** One commit: the entries just folded in, the table after them, and the sockets they are broadcast to. */

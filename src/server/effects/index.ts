@@ -3,7 +3,7 @@
  * broadcasts them; everything else that an entry entails on this side of
  * the wire is an effect here, handed every commit: the rows that go with the
  * entries, the alarm, the sockets of seats that changed hands. Next: chat
- * delivery, "your turn" notifications, a lobby listing.
+ * delivery, a lobby listing.
  *
  * Adding an effect is one file in this folder and one line in `EFFECTS`.
  */
@@ -12,6 +12,7 @@ import { alarm } from "./alarm.ts";
 import { checkpoints } from "./checkpoints.ts";
 import type { Room, TableEffect } from "./effect.ts";
 import { gameStarts } from "./game-starts.ts";
+import { notifications } from "./notifications.ts";
 import { seatSockets } from "./seat-sockets.ts";
 import { seatTokens } from "./seat-tokens.ts";
 
@@ -22,6 +23,8 @@ export const EFFECTS: readonly ((room: Room) => TableEffect)[] = [
   seatTokens,
   gameStarts,
   checkpoints,
+  // Before the alarm, which comes for the notices it notes.
+  notifications,
   alarm,
   seatSockets,
 ];
