@@ -8,15 +8,27 @@
  * readable only by its owner, removed afterwards; the key is never printed).
  * Secrets the worker has are kept: wrangler does not delete them on deploy.
  *
+ * The VAPID key pair "your turn" notifications are sent with
+ * (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY) is made the same way, together, on
+ * the first deploy that lacks both; a worker with only one of them is not
+ * deployed (a new pair would not match the other).
+ *
  * If wrangler cannot say which secrets the worker has (not logged in, no
  * network), nothing is deployed: a new key in place of one it did not see
  * would break every table link made under the old one.
+ *
+ * PUSH_ALLOW_LOOPBACK, which lets the tests' push service on loopback be
+ * sent to, is refused in any form (a var in the configuration, or `--var`),
+ * dry runs included: a deployed worker must send only to the browsers' push
+ * services.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { LOOPBACK_VARIABLE, newVapidKeys } from "./vapid-keys.mjs";
 import { runWrangler } from "./wrangler.mjs";
 
 const KEY = "TABLE_ID_KEY";
@@ -57,14 +69,19 @@ async function secretNames(target) {
 }
 
 const args = process.argv.slice(2);
-if (args.includes("--dry-run")) process.exit((await wrangler(["deploy", ...args])).code);
-
 // The worker the deploy goes to: the same configuration, environment and name for the secrets.
 const { values } = parseArgs({
   args,
   options: { config: { type: "string", short: "c" }, env: { type: "string", short: "e" }, name: { type: "string" } },
   strict: false,
 });
+
+const configuration = readFileSync(typeof values.config === "string" ? values.config : "wrangler.toml", "utf8");
+if (configuration.includes(LOOPBACK_VARIABLE) || args.some((arg) => arg.includes(LOOPBACK_VARIABLE))) {
+  console.error(`deploy: ${LOOPBACK_VARIABLE} is for tests only (push to loopback): nothing deployed.`);
+  process.exit(1);
+}
+if (args.includes("--dry-run")) process.exit((await wrangler(["deploy", ...args])).code);
 const target = [];
 for (const option of ["config", "env", "name"]) {
   if (typeof values[option] === "string") target.push(`--${option}`, values[option]);
@@ -75,13 +92,23 @@ if (names === undefined) {
   console.error(`deploy: could not list the worker's secrets, so cannot tell whether it has ${KEY}: nothing deployed.`);
   process.exit(1);
 }
-if (names.includes(KEY)) process.exit((await wrangler(["deploy", ...args])).code);
+const made = {};
+if (!names.includes(KEY)) made[KEY] = randomBytes(32).toString("base64url");
+const vapid = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"].filter((name) => names.includes(name));
+if (vapid.length === 1) {
+  console.error(
+    `deploy: the worker has ${vapid[0]} but not its pair: put both, or delete it, first. Nothing deployed.`,
+  );
+  process.exit(1);
+}
+if (vapid.length === 0) Object.assign(made, newVapidKeys());
+if (Object.keys(made).length === 0) process.exit((await wrangler(["deploy", ...args])).code);
 
-console.log(`deploy: the worker has no ${KEY}: making one, uploaded with this deploy.`);
+console.log(`deploy: the worker has no ${Object.keys(made).join(", ")}: making them, uploaded with this deploy.`);
 const folder = await mkdtemp(join(tmpdir(), "cc-deploy-"));
 try {
   const file = join(folder, "secrets.json");
-  await writeFile(file, JSON.stringify({ [KEY]: randomBytes(32).toString("base64url") }), { mode: 0o600 });
+  await writeFile(file, JSON.stringify(made), { mode: 0o600 });
   process.exitCode = (await wrangler(["deploy", "--secrets-file", file, ...args])).code;
 } finally {
   await rm(folder, { recursive: true, force: true });

@@ -8,19 +8,31 @@
  * The worker signs table ids with the secret TABLE_ID_KEY, which wrangler dev
  * reads from .dev.vars (gitignored): the first start writes a random one
  * there. Keep it: tables in .wrangler/state made under it answer 404 under
- * another.
+ * another. Likewise the VAPID key pair "your turn" notifications are sent
+ * with (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).
  */
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { newVapidKeys } from "./vapid-keys.mjs";
 import { runWrangler } from "./wrangler.mjs";
 
 const devVars = new URL("../.dev.vars", import.meta.url);
-const vars = existsSync(devVars) ? readFileSync(devVars, "utf8") : "";
-if (!/^\s*TABLE_ID_KEY\s*=/m.test(vars)) {
-  const line = `TABLE_ID_KEY=${randomBytes(32).toString("base64url")}\n`;
-  appendFileSync(devVars, vars === "" || vars.endsWith("\n") ? line : `\n${line}`, { mode: 0o600 });
+/** Adds `lines` to .dev.vars (readable only by its owner), on a line of their own. */
+function addVars(lines) {
+  const vars = existsSync(devVars) ? readFileSync(devVars, "utf8") : "";
+  const text = lines.map((line) => `${line}\n`).join("");
+  appendFileSync(devVars, vars === "" || vars.endsWith("\n") ? text : `\n${text}`, { mode: 0o600 });
+}
+const has = (name) =>
+  new RegExp(`^\\s*${name}\\s*=`, "m").test(existsSync(devVars) ? readFileSync(devVars, "utf8") : "");
+if (!has("TABLE_ID_KEY")) {
+  addVars([`TABLE_ID_KEY=${randomBytes(32).toString("base64url")}`]);
   console.log("Made a table id key for local use in .dev.vars.");
+}
+if (!has("VAPID_PUBLIC_KEY") && !has("VAPID_PRIVATE_KEY")) {
+  addVars(Object.entries(newVapidKeys()).map(([name, value]) => `${name}=${value}`));
+  console.log("Made VAPID keys for local notifications in .dev.vars.");
 }
 
 const args = process.argv.slice(2);
