@@ -43,7 +43,8 @@ export function pushConfig(env: Env): PushConfig | null {
   return {
     publicKey,
     privateKey,
-    subject: env.VAPID_SUBJECT || "mailto:push@invalid",
+    // wrangler.toml sets it; the fallback keeps a deployment without it sending.
+    subject: env.VAPID_SUBJECT || "mailto:admin@example.com",
     allowLoopback: env.PUSH_ALLOW_LOOPBACK === "true",
   };
 }
