@@ -92,6 +92,7 @@ const messages = {
   // "Your turn" notifications (issue 23), written by the service worker
   noticeTurnTitle: "Your turn",
   noticeMoved: "{name} played {move}.",
+  noticeTimeLeft: "{time} left to move.",
   noticeGameWith: "Chinese Checkers with {players}.",
   noticeEndedTitle: "The game is over",
   noticeWon: "You won!",

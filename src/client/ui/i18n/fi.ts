@@ -88,6 +88,7 @@ export const fi: Translation = {
     // "Your turn" notifications (issue 23), written by the service worker
     noticeTurnTitle: "Sinun vuorosi",
     noticeMoved: "{name} siirsi {move}.",
+    noticeTimeLeft: "Aikaa siirtoon {time}.",
     noticeGameWith: "Kiinanshakki: {players}.",
     noticeEndedTitle: "Peli päättyi",
     noticeWon: "Voitit!",

@@ -88,6 +88,7 @@ export const nb: Translation = {
     // "Your turn" notifications (issue 23), written by the service worker
     noticeTurnTitle: "Din tur",
     noticeMoved: "{name} spilte {move}.",
+    noticeTimeLeft: "{time} igjen til trekket.",
     noticeGameWith: "Kinasjakk med {players}.",
     noticeEndedTitle: "Partiet er over",
     noticeWon: "Du vant!",

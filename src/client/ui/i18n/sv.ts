@@ -88,6 +88,7 @@ export const sv: Translation = {
     // "Your turn" notifications (issue 23), written by the service worker
     noticeTurnTitle: "Din tur",
     noticeMoved: "{name} spelade {move}.",
+    noticeTimeLeft: "{time} kvar att dra.",
     noticeGameWith: "Kinaschack med {players}.",
     noticeEndedTitle: "Partiet är slut",
     noticeWon: "Du vann!",

@@ -20,7 +20,7 @@ export function noticeText(notice: Notice, i18n: I18n, now: number): NoticeText 
       const lines = [
         notice.move ? i18n.t("noticeMoved", { name: notice.move.by, move: notice.move.path }) : undefined,
         notice.deadline
-          ? i18n.t("timeLeft", {
+          ? i18n.t("noticeTimeLeft", {
               time: formatClock(secondsLeft(notice.deadline, now), (d, h) => i18n.t("clockDaysHours", { d, h })),
             })
           : undefined,
