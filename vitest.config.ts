@@ -1,5 +1,13 @@
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { trustTestCertificate } from "./test/push/certificate.ts";
+
+// The test push service (test/push/receiver.ts) serves https on loopback with a certificate from a CA made
+// for this run. workerd trusts only the certificates Miniflare gives it, and Miniflare reads them from the
+// file NODE_EXTRA_CA_CERTS names when its module is first loaded: so the CA is made and named first, and
+// the plugin (which loads miniflare) imported after. The push receivers' global setups serve with the
+// same certificate (PUSH_TLS_* in the environment), and wrangler dev, a child, inherits the variable.
+await trustTestCertificate();
+const { cloudflareTest } = await import("@cloudflare/vitest-plugin");
 
 /** The server tests' table id key (in production a secret, TABLE_ID_KEY, that is in no file). */
 const TEST_TABLE_ID_KEY = "test-table-id-key-not-a-secret-0123456789";
@@ -15,6 +23,8 @@ declare module "vitest" {
     fuzzMessages: number;
     /** The fuzzer's base seed; -1 for a random one. */
     fuzzSeed: number;
+    /** The test push service's origin, https://127.0.0.1:<port> (test/push/receiver.ts; server and e2e projects). */
+    pushReceiver: string;
   }
 }
 
@@ -46,12 +56,15 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TABLE_ID_KEY: TEST_TABLE_ID_KEY } },
+            // PUSH_ALLOW_LOOPBACK: the worker may push to the test push service on 127.0.0.1 (never in wrangler.toml).
+            miniflare: { bindings: { TABLE_ID_KEY: TEST_TABLE_ID_KEY, PUSH_ALLOW_LOOPBACK: "true" } },
           }),
         ],
         test: {
           name: "server",
           include: ["test/server/**/*.test.ts"],
+          // The test push service, its origin given as `inject("pushReceiver")`.
+          globalSetup: ["test/server/push-receiver-setup.ts"],
           // The protocol fuzzer (test/server/fuzz.test.ts): how many messages, from which seed (`npm run fuzz`).
           provide: {
             fuzzMessages: Number(process.env.FUZZ_MESSAGES ?? 0),
@@ -70,6 +83,10 @@ export default defineConfig({
       },
       {
         test: { name: "protocol", include: ["test/protocol/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // The test push service itself, under Node (the server project uses it from inside workerd).
+        test: { name: "push", include: ["test/push/**/*.test.ts"], environment: "node" },
       },
       {
         test: {

@@ -94,6 +94,8 @@ export interface ServerOptions {
   readonly tableIdKey?: string;
   /** The port to listen on: a restarted server takes its predecessor's, where its clients reconnect. A free one if not given. */
   readonly port?: number;
+  /** Environment variables for wrangler (and its workerd) besides this process's, such as NODE_EXTRA_CA_CERTS. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Where a server keeps its table id key, in its storage folder beside wrangler's own. */
@@ -112,10 +114,11 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
   const port = options.port ?? (await freePort());
   const ownState = options.persistTo === undefined;
   const state = options.persistTo ?? (await mkdtemp(join(tmpdir(), "cc-dev-")));
-  const env =
-    options.observability === undefined
-      ? wranglerEnv
-      : { ...wranglerEnv, X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" };
+  const env = {
+    ...wranglerEnv,
+    ...options.env,
+    ...(options.observability === undefined ? {} : { X_LOCAL_OBSERVABILITY: options.observability ? "true" : "false" }),
+  };
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state];
   if (options.config !== undefined) args.push("-c", options.config);
   // Left to itself, every wrangler dev tries 9229 first, and two starting at once can both find it free

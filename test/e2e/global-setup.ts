@@ -5,6 +5,14 @@
  * with a stall grace of seconds rather than a minute and a computer that
  * waits half a second before its moves rather than one and a half.
  * Tests read the address with `inject("baseUrl")`.
+ *
+ * Beside it, the test push service (test/push/receiver.ts) on an https
+ * loopback port, `inject("pushReceiver")`: wrangler dev's workerd trusts its
+ * CA (NODE_EXTRA_CA_CERTS in wrangler's environment), and the worker is told
+ * it may push to loopback (PUSH_ALLOW_LOOPBACK, here only, never in
+ * wrangler.toml). Test files reach it by its control API
+ * (test/push/control.ts); their own fetch trusts the CA, the variable being
+ * set before vitest started them (vitest.config.ts).
  */
 import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
@@ -12,11 +20,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startServer } from "../../scripts/dev-server.ts";
+import { trustTestCertificate } from "../push/certificate.ts";
+import { startPushReceiver } from "../push/receiver.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     screenshotDir: string;
+    /** The test push service's origin, https://127.0.0.1:<port>. */
+    pushReceiver: string;
   }
 }
 
@@ -28,12 +40,30 @@ const COMPUTER_DELAY_MS = 250;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync(process.execPath, ["scripts/build-client.mjs"], { cwd: root, stdio: "inherit" });
-  const server = await startServer({ vars: { STALL_GRACE_SECONDS, COMPUTER_DELAY_MS } });
+  // Made already by vitest.config.ts in this process; made here if not (and then this process's children trust it).
+  const tls = await trustTestCertificate();
+  const receiver = await startPushReceiver({ tls });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      vars: { STALL_GRACE_SECONDS, COMPUTER_DELAY_MS, PUSH_ALLOW_LOOPBACK: "true" },
+      env: { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "" },
+    });
+  } catch (error) {
+    await receiver.close();
+    throw error;
+  }
   const baseUrl = server.url;
   const screenshotDir = join(root, "test-results", "screenshots");
   await rm(screenshotDir, { recursive: true, force: true }); // only this run's pictures
   project.provide("baseUrl", baseUrl);
   project.provide("screenshotDir", screenshotDir);
-  console.log(`e2e: wrangler dev at ${baseUrl}; screenshots go to ${screenshotDir}`);
-  return server.stop;
+  project.provide("pushReceiver", receiver.origin);
+  console.log(
+    `e2e: wrangler dev at ${baseUrl}, test push service at ${receiver.origin}; screenshots go to ${screenshotDir}`,
+  );
+  return async () => {
+    await server.stop();
+    await receiver.close();
+  };
 }
