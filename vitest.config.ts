@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { newVapidKeys } from "./scripts/vapid-keys.mjs";
 import { trustTestCertificate } from "./test/push/certificate.ts";
 
 // The test push service (test/push/receiver.ts) serves https on loopback with a certificate from a CA made
@@ -15,6 +16,14 @@ const TEST_TABLE_ID_KEY = "test-table-id-key-not-a-secret-0123456789";
 // wrangler reads the secrets wrangler.toml requires from .dev.vars or the environment, and warns when
 // neither has them; the tests' binding below is the one the worker sees, whatever .dev.vars holds.
 process.env.TABLE_ID_KEY ??= TEST_TABLE_ID_KEY;
+
+// A VAPID key pair for this run's notifications (in production two secrets), for the server tests'
+// bindings and wrangler dev's (test/e2e/global-setup.ts), which reads them from the environment.
+const TEST_VAPID = newVapidKeys();
+process.env.TEST_VAPID_PUBLIC_KEY = TEST_VAPID.VAPID_PUBLIC_KEY;
+process.env.TEST_VAPID_PRIVATE_KEY = TEST_VAPID.VAPID_PRIVATE_KEY;
+/** A player away is notified a second after the turn passes (the service's default is 60 s). */
+const TEST_NOTIFY_GRACE_SECONDS = "1";
 
 declare module "vitest" {
   /** What `inject` gives the tests: the protocol fuzzer's size and seed (test/server/fuzz.test.ts). */
@@ -57,7 +66,14 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             // PUSH_ALLOW_LOOPBACK: the worker may push to the test push service on 127.0.0.1 (never in wrangler.toml).
-            miniflare: { bindings: { TABLE_ID_KEY: TEST_TABLE_ID_KEY, PUSH_ALLOW_LOOPBACK: "true" } },
+            miniflare: {
+              bindings: {
+                TABLE_ID_KEY: TEST_TABLE_ID_KEY,
+                PUSH_ALLOW_LOOPBACK: "true",
+                ...TEST_VAPID,
+                NOTIFY_GRACE_SECONDS: TEST_NOTIFY_GRACE_SECONDS,
+              },
+            },
           }),
         ],
         test: {

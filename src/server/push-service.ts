@@ -119,12 +119,17 @@ export async function sendPush(config: PushConfig, to: Subscriber, notice: Notic
     return "dropped";
   }
   let status: number;
+  // Not AbortSignal.timeout: its timer would outlive the answer and keep the object busy for the whole timeout.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), SEND_TIMEOUT_MS);
   try {
-    const response = await fetch(to.endpoint, { ...request, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    const response = await fetch(to.endpoint, { ...request, signal: abort.signal });
     status = response.status;
     await response.body?.cancel();
   } catch {
     return "retry";
+  } finally {
+    clearTimeout(timer);
   }
   if (status >= 200 && status < 300) return "sent";
   if (status === 404 || status === 410) return "gone";

@@ -46,7 +46,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
-      vars: { STALL_GRACE_SECONDS, COMPUTER_DELAY_MS, PUSH_ALLOW_LOOPBACK: "true" },
+      vars: {
+        STALL_GRACE_SECONDS,
+        COMPUTER_DELAY_MS,
+        PUSH_ALLOW_LOOPBACK: "true",
+        // vitest.config.ts's key pair for this run, and a grace of a second.
+        VAPID_PUBLIC_KEY: process.env.TEST_VAPID_PUBLIC_KEY ?? "",
+        VAPID_PRIVATE_KEY: process.env.TEST_VAPID_PRIVATE_KEY ?? "",
+        NOTIFY_GRACE_SECONDS: 1,
+      },
       env: { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "" },
     });
   } catch (error) {

@@ -29,6 +29,8 @@ export interface PushControl {
   failNext(endpoint: string, status: number, times?: number, retryAfter?: number): Promise<void>;
   /** Pushes to `endpoint` are answered 410 Gone from now on. */
   expire(endpoint: string): Promise<void>;
+  /** The next push to `endpoint` is answered only `ms` later, as by a slow push service. */
+  hold(endpoint: string, ms: number): Promise<void>;
   /** Every push refused by a check so far (by any test sharing the receiver). */
   rejected(): Promise<PushRejection[]>;
 }
@@ -74,6 +76,9 @@ export function pushControl(origin: string, fetcher: typeof fetch = fetch): Push
     },
     expire: async (endpoint) => {
       await call("POST", "/control/expire", { endpoint });
+    },
+    hold: async (endpoint, ms) => {
+      await call("POST", "/control/hold", { endpoint, ms });
     },
     rejected: async () => (await (await call("GET", "/control/rejected")).json()) as PushRejection[],
   };

@@ -33,6 +33,7 @@
  *                                                                  waits until there are N (408 after T ms, default 5000)
  *   POST /control/fail        body {endpoint, status, times?, retryAfter?} → 204 (the next `times` pushes, default 1)
  *   POST /control/expire      body {endpoint}                  → 204 (410 Gone from then on)
+ *   POST /control/hold        body {endpoint, ms}              → 204 (the next push is answered only after ms)
  *   GET  /control/rejected                                     → 200 [rejection…]
  *
  * Deliveries and rejections are as the `PushDelivery` and `PushRejection`
@@ -107,6 +108,8 @@ export interface PushReceiver {
   failNext(endpoint: string, status: number, times?: number, retryAfter?: number): void;
   /** From now on pushes to `endpoint` are answered 410 Gone, as for an unsubscribed browser. */
   expire(endpoint: string): void;
+  /** The next push to `endpoint` is answered only `ms` later, as by a slow push service. */
+  hold(endpoint: string, ms: number): void;
   /** The pushes refused by a check, oldest first: a test asserts it is empty. */
   readonly rejected: PushRejection[];
   close(): Promise<void>;
@@ -126,6 +129,8 @@ interface Subscription {
   readonly applicationServerKey: string | undefined;
   gone: boolean;
   failures: { status: number; times: number; retryAfter: number | undefined }[];
+  /** Milliseconds the next push waits before it is answered. */
+  holdMs: number;
 }
 
 /** A check that failed: answered `status` with `message`, and recorded. */
@@ -279,6 +284,7 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
       applicationServerKey: subscribeOptions.applicationServerKey,
       gone: false,
       failures: [],
+      holdMs: 0,
     });
     return {
       endpoint,
@@ -317,11 +323,19 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
   const expire = (endpoint: string) => {
     byEndpoint(endpoint).gone = true;
   };
+  const hold = (endpoint: string, ms: number) => {
+    byEndpoint(endpoint).holdMs = ms;
+  };
 
   async function push(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
     const url = `${origin}${request.url}`;
     const subscription = subscriptions.get(id);
     if (!subscription) return send(response, 404, "no such subscription");
+    if (subscription.holdMs > 0) {
+      const ms = subscription.holdMs;
+      subscription.holdMs = 0;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
     if (subscription.gone) return send(response, 410, "subscription expired");
     const failure = subscription.failures[0];
     if (failure) {
@@ -428,6 +442,12 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
           expire(String((await json()).endpoint));
           return send(response, 204);
         }
+        case "POST /control/hold": {
+          const { endpoint, ms } = await json();
+          if (typeof ms !== "number") return send(response, 400, "ms must be a number");
+          hold(String(endpoint), ms);
+          return send(response, 204);
+        }
         case "GET /control/rejected":
           return send(response, 200, rejected);
         default:
@@ -467,6 +487,7 @@ export async function startPushReceiver(options: PushReceiverOptions = {}): Prom
     waitFor,
     failNext,
     expire,
+    hold,
     rejected,
     close: () =>
       new Promise<void>((resolve) => {
