@@ -9,6 +9,7 @@ import {
   ErrorResponseSchema,
   HandedOverSchema,
   HandoverCodeSchema,
+  NoticeSchema,
   RedeemHandoverSchema,
   ServerMessageSchema,
   SnapshotSchema,
@@ -101,6 +102,15 @@ describe("the documented examples are valid", () => {
       "ended",
     ]);
     for (const event of events) expect(TableEventSchema.parse(event)).toEqual(event);
+  });
+
+  it("notifications: the requests, and what a push carries", () => {
+    const requests = examples("### Subscribing");
+    expect(typesOf(requests)).toEqual(["pushSubscribe", "pushUnsubscribe"]);
+    for (const request of requests) expect(ClientMessageSchema.parse(request)).toEqual(request);
+    const notices = examples("### What a push carries");
+    expect(notices.map((notice) => (notice as { kind: string }).kind)).toEqual(["turn", "ended", "rematch"]);
+    for (const notice of notices) expect(NoticeSchema.parse(notice)).toEqual(notice);
   });
 
   it("the snapshot", () => {
