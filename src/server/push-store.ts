@@ -9,9 +9,15 @@
 import { NOTICE_KINDS, type Notice, type NoticeKind } from "../protocol/index.ts";
 import type { Subscriber } from "./push-service.ts";
 
+/**
+ * Made with a table's first subscription: a table nobody asked to be
+ * notified by has none. No index but SQLite's row ids, as the game's tables:
+ * the rows are few and read once after a wake, and an endpoint (or an
+ * endpoint and a notice's key) is kept once by the code that writes them.
+ */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS push_subscriptions (
-    endpoint TEXT PRIMARY KEY,
+    endpoint TEXT NOT NULL,
     seat INTEGER NOT NULL,
     p256dh TEXT NOT NULL,
     auth TEXT NOT NULL,
@@ -25,8 +31,7 @@ const SCHEMA = `
     kind TEXT NOT NULL,
     notice TEXT NOT NULL,
     due INTEGER,
-    attempts INTEGER NOT NULL,
-    PRIMARY KEY (endpoint, key)
+    attempts INTEGER NOT NULL
   );
 `;
 
@@ -84,6 +89,7 @@ export class PushStore {
   /** Keeps `subscription` for its seat (moved there if another seat had it), dropping the seat's oldest past the cap. */
   subscribe(subscription: StoredSubscription): void {
     const loaded = this.load();
+    this.sql.exec(SCHEMA);
     this.unsubscribe(subscription.endpoint);
     this.sql.exec(
       "INSERT INTO push_subscriptions (endpoint, seat, p256dh, auth, lang, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -225,7 +231,11 @@ export class PushStore {
 
   private load(): Loaded {
     if (this.loaded) return this.loaded;
-    this.sql.exec(SCHEMA);
+    const made = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'push_subscriptions'");
+    if (made.toArray().length === 0) {
+      this.loaded = { subscriptions: [], outbox: [] };
+      return this.loaded;
+    }
     const subscriptions = this.sql
       .exec<{ endpoint: string; seat: number; p256dh: string; auth: string; lang: string; at: number }>(
         "SELECT endpoint, seat, p256dh, auth, lang, at FROM push_subscriptions ORDER BY at, rowid",

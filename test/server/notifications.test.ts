@@ -40,12 +40,16 @@ function subscribe(client: Client, subscription: unknown, lang = "en") {
   return ask(client, { type: "pushSubscribe", subscription, lang });
 }
 
-/** The table's stored subscriptions and outbox. */
+/** The table's stored subscriptions and outbox (none before its first subscription makes their tables). */
 function pushRows(id: string) {
-  return runInDurableObject(stub(id), (_instance: Table, state) => ({
-    subscriptions: state.storage.sql.exec("SELECT endpoint, seat, lang FROM push_subscriptions").toArray(),
-    outbox: state.storage.sql.exec("SELECT endpoint, key, kind, due, attempts FROM push_outbox").toArray(),
-  }));
+  return runInDurableObject(stub(id), (_instance: Table, state) => {
+    const { sql } = state.storage;
+    const made = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'push_subscriptions'").toArray().length > 0;
+    return {
+      subscriptions: made ? sql.exec("SELECT endpoint, seat, lang FROM push_subscriptions").toArray() : [],
+      outbox: made ? sql.exec("SELECT endpoint, key, kind, due, attempts FROM push_outbox").toArray() : [],
+    };
+  });
 }
 
 /** Waits until the table no longer counts `seat` as connected (its socket closed). */

@@ -33,7 +33,7 @@ export class NotifyToggle {
     this.element = h(
       "div",
       { class: "notify-toggle", hidden: true },
-      h("label", { for: "notify" }, this.checkbox, this.label),
+      h("label", { class: "option-toggle", for: "notify" }, this.checkbox, this.label),
       this.note,
     );
     if (pushSupport() !== "unsupported") {
