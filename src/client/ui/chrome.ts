@@ -2,6 +2,7 @@
 import { storedTableIds, webStorageTokens } from "../sdk/index.ts";
 import { h } from "./dom.ts";
 import { type I18n, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n/index.ts";
+import { icon } from "./icons.ts";
 
 /**
  * The rules page's address in the current language: a link to it opens the
@@ -18,9 +19,14 @@ export function header(i18n: I18n): HTMLElement {
   if (location.pathname === "/rules") rules.setAttribute("aria-current", "page");
   const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
   // "My tables" shows once this browser has a table to list (and on that page itself): a first visitor's bar,
-  // tight on a phone, keeps to what leads somewhere.
+  // tight on a phone, keeps to what leads somewhere. On a phone it is its list glyph, its name kept for screen
+  // readers (as the brand's).
   const onMyTables = location.pathname === "/tables";
-  const myTables = onMyTables || hasStoredTables() ? h("a", { class: "my-tables-link", href: "/tables" }) : null;
+  const myTablesLabel = h("span", { class: "my-tables-label" });
+  const myTables =
+    onMyTables || hasStoredTables()
+      ? h("a", { class: "my-tables-link", href: "/tables" }, icon("tables"), myTablesLabel)
+      : null;
   if (onMyTables) myTables?.setAttribute("aria-current", "page");
   const label = h("label", { class: "language", for: "language" });
   const select = h(
@@ -42,7 +48,8 @@ export function header(i18n: I18n): HTMLElement {
     rules.textContent = i18n.t("rules");
     rules.href = rulesHref(i18n);
     newTable.textContent = i18n.t("newTable");
-    if (myTables) myTables.textContent = i18n.t("myTables");
+    myTablesLabel.textContent = i18n.t("myTables");
+    myTables?.setAttribute("title", i18n.t("myTables"));
     label.textContent = i18n.t("language");
     select.setAttribute("aria-label", i18n.t("language"));
     select.value = i18n.language;

@@ -106,9 +106,13 @@ export function mountMyTables(root: HTMLElement, i18n: I18n): void {
     const group = groupOf(table);
     const host = tokens.get(hostTokenKey(id)) !== null;
     const names = model ? seatNames(i18n, model) : [];
+    // After a game its players, as the table page names them: a leaver's seat is freed once the game is over.
+    const shown = model?.status === "over" ? playerNames(i18n, model) : names;
+    const present = (seat: number) =>
+      Boolean(model?.seats[seat]?.name) || (model?.status === "over" && model.players[seat] != null);
     const lines = [
       h("span", { class: "table-state" }, stateLine(table, model, names, host)),
-      model ? h("span", { class: "table-players" }, players(table, model, names)) : null,
+      model ? h("span", { class: "table-players" }, players(table, model, shown, present)) : null,
       host && table.seat === null && group !== "gone"
         ? h("span", { class: "badge host-badge" }, i18n.t("tableYouHost"))
         : null,
@@ -117,10 +121,16 @@ export function mountMyTables(root: HTMLElement, i18n: I18n): void {
       group === "gone"
         ? h("div", { class: "table-link" }, lines)
         : h("a", { class: "table-link", href: `/t/${encodeURIComponent(id)}`, "data-focus": `open-${id}` }, lines);
-    const what = names.filter((_, seat) => model?.seats[seat]?.name).join(", ") || id;
+    const what = shown.filter((_, seat) => present(seat)).join(", ") || id;
     return h(
       "li",
-      { class: `my-table ${group}`, "data-table": id, "data-group": group, "data-focus": `row-${id}`, tabindex: -1 },
+      {
+        class: `my-table ${group}${confirming === id ? " asking" : ""}`,
+        "data-table": id,
+        "data-group": group,
+        "data-focus": `row-${id}`,
+        tabindex: -1,
+      },
       body,
       h("div", { class: "forget" }, confirming === id ? confirm(id) : forgetButton(id, what)),
     );
@@ -147,14 +157,19 @@ export function mountMyTables(root: HTMLElement, i18n: I18n): void {
   };
 
   /** The players in their colours, as the table page names them; this browser's seat marked "you". */
-  const players = (table: StoredTable, model: TableModel, names: readonly string[]) =>
-    model.seats.map((seat) =>
+  const players = (
+    table: StoredTable,
+    model: TableModel,
+    names: readonly string[],
+    present: (seat: number) => boolean,
+  ) =>
+    model.seats.map(({ seat }) =>
       h(
         "span",
-        { class: `player${model.turn?.seat === seat.seat && model.status === "playing" ? " to-move" : ""}` },
-        seatColours(model, seat.seat).map(swatch),
-        seat.name ? h("bdi", {}, names[seat.seat]) : h("em", {}, `${names[seat.seat]}: ${i18n.t("freeSeat")}`),
-        table.seat === seat.seat && seat.name ? h("span", { class: "badge" }, i18n.t("you")) : null,
+        { class: `player${model.turn?.seat === seat && model.status === "playing" ? " to-move" : ""}` },
+        seatColours(model, seat).map(swatch),
+        present(seat) ? h("bdi", {}, names[seat]) : h("em", {}, `${names[seat]}: ${i18n.t("freeSeat")}`),
+        table.seat === seat && present(seat) ? h("span", { class: "badge" }, i18n.t("you")) : null,
       ),
     );
 
