@@ -199,6 +199,13 @@ describe("My tables", () => {
     await page.setViewportSize(PHONE);
     await expectNoAxeViolations(page, "my tables, English, phone");
     await shot("en");
+    // A desktop, in the dark theme: the colours' contrast there too.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page, "my tables, English, desktop, dark");
+    await shot("en-desktop-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize(PHONE);
 
     // Each table's snapshot is kept with its ETag (the gone one's is not).
     for (const table of [yourTurn, theirTurn, waiting, over]) {
