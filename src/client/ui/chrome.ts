@@ -19,8 +19,9 @@ export function header(i18n: I18n): HTMLElement {
   if (location.pathname === "/rules") rules.setAttribute("aria-current", "page");
   const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
   // "My tables" shows once this browser has a table to list (and on that page itself): a first visitor's bar,
-  // tight on a phone, keeps to what leads somewhere. On a phone it is its list glyph, its name kept for screen
-  // readers (as the brand's).
+  // tight on a phone, keeps to what leads somewhere. It stands by the brand, so that where the bar wraps (a
+  // narrow phone) it stays on the brand's line and the links and the language keep theirs; on a phone it is
+  // its list glyph, its name kept for screen readers (as the brand's).
   const onMyTables = location.pathname === "/tables";
   const myTablesLabel = h("span", { class: "my-tables-label" });
   const myTables =
@@ -56,7 +57,7 @@ export function header(i18n: I18n): HTMLElement {
   };
   i18n.onChange(update);
   update();
-  return h("header", { class: "topbar" }, brand, h("nav", {}, myTables, rules, newTable, label, select));
+  return h("header", { class: "topbar" }, brand, myTables, h("nav", {}, rules, newTable, label, select));
 }
 
 function starIcon(): SVGSVGElement {
