@@ -357,6 +357,7 @@ const page = (c: Context<{ Bindings: Env }>) => asset(c, new URL("/app.html", c.
 
 app.get("/", page);
 app.get("/rules", page);
+app.get("/tables", page);
 
 /**
  * Whether a browser is asking for a page: a GET (or HEAD) outside the API

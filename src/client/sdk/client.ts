@@ -41,7 +41,7 @@ import { type SdkError, TableError } from "./errors.ts";
 import { type HandedOver, type HandoverCode, handoverLink, redeemHandover } from "./handover.ts";
 import { TableModel } from "./model.ts";
 import { ServerClock } from "./server-clock.ts";
-import { hostTokenKey, memoryTokens, seatTokenKey, type TokenStore } from "./storage.ts";
+import { hostTokenKey, memoryTokens, seatNumberKey, seatTokenKey, type TokenStore } from "./storage.ts";
 
 export type { ConnectionState };
 
@@ -599,7 +599,8 @@ export class TableClient {
     const error = new TableError(message.code, message.message, { request: pending?.message.type });
     if (!this.ready && message.code === "bad-token") {
       // A stored token no longer works (the seat was freed, or the table was made anew): forget it, say hello again.
-      this.tokens.remove(this.lastHello.token ? seatTokenKey(this.tableId) : hostTokenKey(this.tableId));
+      if (this.lastHello.token) this.forgetSeat();
+      else this.tokens.remove(hostTokenKey(this.tableId));
       this.sendHello(this.model?.seq);
     } else if (!this.ready && message.code === "table-not-found") {
       this.close();
@@ -659,12 +660,21 @@ export class TableClient {
 
   private setIdentity(you: Identity, reason?: "handedOver"): void {
     // A seat token that no longer has a seat (the player left or was removed) is useless: forget it.
-    if (you.seat === null && this.you.seat !== null) this.tokens.remove(seatTokenKey(this.tableId));
+    if (you.seat === null && this.you.seat !== null) this.forgetSeat();
+    // Which seat the token holds, kept beside it: the "My tables" page reads only snapshots, which list the
+    // seats without saying whose each is, and the token itself is random (storage.ts, seatNumberKey).
+    if (you.seat !== null && this.seatToken !== null) this.tokens.set(seatNumberKey(this.tableId), String(you.seat));
     // Hosting handed over with the seat: the host token kept here no longer works either.
     if (reason === "handedOver" && !you.host && this.you.host) this.tokens.remove(hostTokenKey(this.tableId));
     if (you.seat === this.you.seat && you.host === this.you.host) return;
     this.you = you;
     this.emit("identity", reason === undefined ? { you } : { you, reason });
+  }
+
+  /** The seat token no longer holds a seat: it goes, and the seat number kept beside it. */
+  private forgetSeat(): void {
+    this.tokens.remove(seatTokenKey(this.tableId));
+    this.tokens.remove(seatNumberKey(this.tableId));
   }
 
   private setConnection(state: ConnectionState): void {

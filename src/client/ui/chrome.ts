@@ -1,6 +1,8 @@
 /** The page's frame: the title bar with the language switch, and the notices area. */
+import { storedTableIds, webStorageTokens } from "../sdk/index.ts";
 import { h } from "./dom.ts";
 import { type I18n, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n/index.ts";
+import { icon } from "./icons.ts";
 
 /**
  * The rules page's address in the current language: a link to it opens the
@@ -16,6 +18,17 @@ export function header(i18n: I18n): HTMLElement {
   const rules = h("a", { class: "rules-link", href: rulesHref(i18n) }, i18n.t("rules"));
   if (location.pathname === "/rules") rules.setAttribute("aria-current", "page");
   const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
+  // "My tables" shows once this browser has a table to list (and on that page itself): a first visitor's bar,
+  // tight on a phone, keeps to what leads somewhere. It stands by the brand, so that where the bar wraps (a
+  // narrow phone) it stays on the brand's line and the links and the language keep theirs; on a phone it is
+  // its list glyph, its name kept for screen readers (as the brand's).
+  const onMyTables = location.pathname === "/tables";
+  const myTablesLabel = h("span", { class: "my-tables-label" });
+  const myTables =
+    onMyTables || hasStoredTables()
+      ? h("a", { class: "my-tables-link", href: "/tables" }, icon("tables"), myTablesLabel)
+      : null;
+  if (onMyTables) myTables?.setAttribute("aria-current", "page");
   const label = h("label", { class: "language", for: "language" });
   const select = h(
     "select",
@@ -36,13 +49,15 @@ export function header(i18n: I18n): HTMLElement {
     rules.textContent = i18n.t("rules");
     rules.href = rulesHref(i18n);
     newTable.textContent = i18n.t("newTable");
+    myTablesLabel.textContent = i18n.t("myTables");
+    myTables?.setAttribute("title", i18n.t("myTables"));
     label.textContent = i18n.t("language");
     select.setAttribute("aria-label", i18n.t("language"));
     select.value = i18n.language;
   };
   i18n.onChange(update);
   update();
-  return h("header", { class: "topbar" }, brand, h("nav", {}, rules, newTable, label, select));
+  return h("header", { class: "topbar" }, brand, myTables, h("nav", {}, rules, newTable, label, select));
 }
 
 function starIcon(): SVGSVGElement {
@@ -54,6 +69,12 @@ function starIcon(): SVGSVGElement {
     '<path d="M12 1 15.2 6.5H21.5L18.3 12 21.5 17.5H15.2L12 23 8.8 17.5H2.5L5.7 12 2.5 6.5H8.8Z" fill="#d7263d"/>' +
     '<circle cx="12" cy="12" r="3.2" fill="#fff"/>';
   return svg;
+}
+
+/** Whether this browser holds a seat or host token for any table (the tables "My tables" lists). */
+export function hasStoredTables(): boolean {
+  const store = storage();
+  return store !== undefined && storedTableIds(webStorageTokens(store)).length > 0;
 }
 
 /** localStorage, or undefined where the browser refuses it (e.g. a sandboxed iframe). */

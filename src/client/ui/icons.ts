@@ -1,12 +1,13 @@
 /**
- * Two small line icons, drawn in the text's colour: a stopwatch (a move the
- * clock forced) and the computer (a move or a seat it plays). SVG rather than
+ * Small line icons, drawn in the text's colour: a stopwatch (a move the
+ * clock forced), the computer (a move or a seat it plays) and a list (the
+ * title bar's "My tables"). SVG rather than
  * emoji, which not every device's fonts have.
  */
 const SVG = "http://www.w3.org/2000/svg";
 
 /** Each icon's shapes in a 24 × 24 box, as tag and attributes. */
-const SHAPES: Record<"stopwatch" | "computer", readonly [string, Record<string, string>][]> = {
+const SHAPES: Record<"stopwatch" | "computer" | "tables", readonly [string, Record<string, string>][]> = {
   stopwatch: [
     ["circle", { cx: "12", cy: "14", r: "7.5" }],
     ["path", { d: "M12 14V9.5M10 2.5h4M12 2.5v4M18 7.5l1.5-1.5" }],
@@ -17,6 +18,12 @@ const SHAPES: Record<"stopwatch" | "computer", readonly [string, Record<string, 
     ["circle", { cx: "12", cy: "3.5", r: "1" }],
     ["circle", { cx: "9.3", cy: "12.3", r: "1.2", fill: "currentColor" }],
     ["circle", { cx: "14.7", cy: "12.3", r: "1.2", fill: "currentColor" }],
+  ],
+  tables: [
+    ["path", { d: "M9 6h11M9 12h11M9 18h11" }],
+    ["circle", { cx: "4.5", cy: "6", r: "1.2", fill: "currentColor" }],
+    ["circle", { cx: "4.5", cy: "12", r: "1.2", fill: "currentColor" }],
+    ["circle", { cx: "4.5", cy: "18", r: "1.2", fill: "currentColor" }],
   ],
 };
 

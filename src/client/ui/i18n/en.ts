@@ -328,6 +328,28 @@ const messages = {
   reactionBy: "{name}: {reaction}",
   reactionSpectator: "A spectator",
   close: "Close",
+  // My tables (issue 23)
+  myTables: "My tables",
+  myTablesIntro: "The tables where you have a seat or are the host on this device. They are kept in this browser only.",
+  myTablesEmpty: "No tables on this device yet. Create one, or open a friend's link and take a seat.",
+  myTablesUpdating: "Checking the tables…",
+  myTablesStale: "Some tables did not answer: they show what this device saw last.",
+  "tablesGroup_your-turn": "Your turn",
+  tablesGroup_playing: "Other games in play",
+  tablesGroup_waiting: "Waiting to start",
+  tablesGroup_over: "Finished",
+  tablesGroup_unknown: "Not loaded",
+  tablesGroup_gone: "Gone",
+  myTableGone: "This table is gone: a table is deleted after {days} days without play.",
+  tableUnknown: "This table did not answer. Try again later.",
+  tableLoading: "Loading…",
+  tableYouHost: "You are the host",
+  tableForget: "Forget",
+  tableForgetLabel: "Forget the table: {what}",
+  tableForgetQuestion: "Forget this table on this device?",
+  tableForgetYes: "Yes, forget",
+  tableForgetNo: "No",
+  tableForgotten: "The table is forgotten on this device.",
 };
 
 export type MessageKey = keyof typeof messages;
