@@ -92,7 +92,9 @@ async function moveOnce(game: Game, mover: number): Promise<string> {
   return move;
 }
 
-describe("a player who is away is notified when the turn passes to them, once, after the grace", { timeout: 20_000 }, () => {
+describe("a player who is away is notified when the turn passes to them, once, after the grace", {
+  timeout: 20_000,
+}, () => {
   it("the push arrives signed with the service's key, and decrypts to the table, the move and who played it", async () => {
     const { game, mover, waiter, subscription } = await waitingGame();
     const path = await moveOnce(game, mover);
