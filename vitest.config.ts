@@ -20,6 +20,8 @@ process.env.TABLE_ID_KEY ??= TEST_TABLE_ID_KEY;
 // A VAPID key pair for this run's notifications (in production two secrets), for the server tests'
 // bindings and wrangler dev's (test/e2e/global-setup.ts), which reads them from the environment.
 const TEST_VAPID = newVapidKeys();
+process.env.VAPID_PUBLIC_KEY ??= TEST_VAPID.VAPID_PUBLIC_KEY;
+process.env.VAPID_PRIVATE_KEY ??= TEST_VAPID.VAPID_PRIVATE_KEY;
 process.env.TEST_VAPID_PUBLIC_KEY = TEST_VAPID.VAPID_PUBLIC_KEY;
 process.env.TEST_VAPID_PRIVATE_KEY = TEST_VAPID.VAPID_PRIVATE_KEY;
 /** A player away is notified a second after the turn passes (the service's default is 60 s). */
