@@ -55,8 +55,9 @@ export const NoticeSchema = z.object({
   /** The table's page, a path on the service's own origin. */
   url: z.string().check(z.regex(/^\/t\/[A-Za-z0-9_-]+$/, "a table's path")),
   table: z.string().check(z.maxLength(64)),
-  /** The players' names by seat (null: a free seat), for the title. */
+  /** The players' names by seat (null: a free seat), and the seat of the player notified. */
   players: z.array(z.nullable(z.string().check(z.maxLength(64)))).check(z.maxLength(6)),
+  seat: z.int().check(z.minimum(0), z.maximum(5)),
   /** turn: the move just played before this player's turn, if one was (notation), and who played it. */
   move: z.optional(z.object({ by: z.string().check(z.maxLength(64)), path: z.string().check(z.maxLength(256)) })),
   /** turn: when the turn runs out of time (ms since the epoch), if the clock runs. */

@@ -16,6 +16,8 @@ export interface OwedNotice {
   readonly notice: Omit<Notice, "lang">;
 }
 
+type Facts = Omit<Notice, "lang" | "kind" | "seat">;
+
 /** A seat a person plays: taken, and neither the computer's nor handed to it while its player is away. */
 function person(table: TableFold, seat: number): boolean {
   return table.names[seat] !== null && table.computerLevel(seat) === null && !table.isAway(seat);
@@ -30,13 +32,13 @@ function turnKey(table: TableFold): string {
 export function noticesOf(entries: readonly LoggedEvent[], table: TableFold): OwedNotice[] {
   const last = entries.at(-1);
   if (last === undefined) return [];
-  const base = {
+  const base: Facts = {
     v: 1,
     url: `/t/${table.id}`,
     table: table.id,
     players: [...table.names],
     at: last.at,
-  } as const;
+  };
   const owed: OwedNotice[] = [];
   const turn = table.turn;
   const turnPassed = entries.some(({ event }) => event.type === "moved" || event.type === "started");
@@ -50,7 +52,7 @@ export function noticesOf(entries: readonly LoggedEvent[], table: TableFold): Ow
       seat: turn.seat,
       kind: "turn",
       key: turnKey(table),
-      notice: { ...base, kind: "turn", ...(move ? { move } : {}), deadline: table.deadline },
+      notice: { ...base, kind: "turn", seat: turn.seat, ...(move ? { move } : {}), deadline: table.deadline },
     });
   }
   const ended = entries.some(({ event }) => event.type === "ended");
@@ -59,7 +61,12 @@ export function noticesOf(entries: readonly LoggedEvent[], table: TableFold): Ow
     for (let seat = 0; seat < table.names.length; seat++) {
       if (!person(table, seat)) continue;
       const place = result?.standings.find((standing) => standing.seat === seat)?.place ?? null;
-      owed.push({ seat, kind: "ended", key: `ended:${table.gameNumber}`, notice: { ...base, kind: "ended", place } });
+      owed.push({
+        seat,
+        kind: "ended",
+        key: `ended:${table.gameNumber}`,
+        notice: { ...base, kind: "ended", seat, place },
+      });
     }
   }
   for (const { event } of entries) {
@@ -72,7 +79,7 @@ export function noticesOf(entries: readonly LoggedEvent[], table: TableFold): Ow
         seat,
         kind: "rematch",
         key: `rematch:${table.gameNumber}`,
-        notice: { ...base, kind: "rematch", by },
+        notice: { ...base, kind: "rematch", seat, by },
       });
     }
   }

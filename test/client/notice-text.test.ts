@@ -13,7 +13,8 @@ const BASE = {
   v: 1,
   url: "/t/abc",
   table: "abc",
-  players: ["Aino", "Bertil"],
+  players: ["Aino", "Bertil", "Cecilia"],
+  seat: 0,
   at: NOW,
 } as const;
 const TURN: Notice = {
@@ -30,12 +31,12 @@ describe("a 'your turn' notice says whose move came before it, the time left and
   it("in English", () => {
     const { title, body } = noticeText(TURN, new I18n(en), NOW);
     expect(title).toBe("Your turn");
-    expect(plain(body)).toBe("Aino played c2-e4. 1 d 2 h left to move. Chinese Checkers with Aino and Bertil.");
+    expect(plain(body)).toBe("Aino played c2-e4. 1 d 2 h left to move. Chinese Checkers with Bertil and Cecilia.");
   });
 
   it("with no clock and no move before it (the first turn), only the game", () => {
     const { body } = noticeText({ ...TURN, move: undefined, deadline: null }, new I18n(en), NOW);
-    expect(plain(body)).toBe("Chinese Checkers with Aino and Bertil.");
+    expect(plain(body)).toBe("Chinese Checkers with Bertil and Cecilia.");
   });
 
   it("in Finnish, Swedish and Norwegian", () => {
@@ -50,13 +51,16 @@ describe("a game's end says the player's place; a rematch who offers it", () => 
     const i18n = new I18n(en);
     const ended = (place: number | null) =>
       plain(noticeText({ ...BASE, kind: "ended", lang: "en", place }, i18n, NOW).body);
-    expect(ended(1)).toBe("You won! Chinese Checkers with Aino and Bertil.");
-    expect(ended(2)).toBe("You came in place 2. Chinese Checkers with Aino and Bertil.");
-    expect(ended(null)).toBe("Chinese Checkers with Aino and Bertil.");
+    expect(ended(1)).toBe("You won! Chinese Checkers with Bertil and Cecilia.");
+    expect(ended(2)).toBe("You came in place 2. Chinese Checkers with Bertil and Cecilia.");
+    expect(ended(null)).toBe("Chinese Checkers with Bertil and Cecilia.");
   });
 
   it("a rematch", () => {
     const { title, body } = noticeText({ ...BASE, kind: "rematch", lang: "sv", by: "Bertil" }, new I18n(sv), NOW);
-    expect([title, plain(body)]).toEqual(["Revansch?", "Bertil föreslår en revansch. Kinaschack med Aino och Bertil."]);
+    expect([title, plain(body)]).toEqual([
+      "Revansch?",
+      "Bertil föreslår en revansch. Kinaschack med Bertil och Cecilia.",
+    ]);
   });
 });

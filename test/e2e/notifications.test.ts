@@ -149,7 +149,7 @@ describe("the service worker shows a table's push in the player's language, and 
       expect(await shown()).toEqual([
         {
           title: "Sinun vuorosi",
-          body: `\u2068Bjørn\u2069 siirsi \u2068${path}\u2069. Kiinanshakki: \u2068Aino\u2069 ja \u2068Bjørn\u2069.`,
+          body: `\u2068Bjørn\u2069 siirsi \u2068${path}\u2069. Kiinanshakki: \u2068Bjørn\u2069.`,
           tag: `table:${id}`,
           lang: "fi",
           data: { url: `/t/${id}`, kind: "turn" },

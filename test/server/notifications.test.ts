@@ -107,6 +107,7 @@ describe("a player who is away is notified when the turn passes to them, once, a
       url: `/t/${game.table.id}`,
       table: game.table.id,
       players: ["Player 1", "Player 2"],
+      seat: waiter,
       move: { by: `Player ${mover + 1}`, path },
       deadline: null,
       at: delivery?.payload && (delivery.payload as { at: number }).at,

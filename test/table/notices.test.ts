@@ -39,6 +39,7 @@ describe("the turn passing to a player owes that player a 'your turn' notice", (
           url: "/t/AAAAAAAAAAAAAAAA",
           table: "AAAAAAAAAAAAAAAA",
           players: ["Player 1", "Player 2"],
+          seat: 1,
           move: { by: "Player 1", path },
           deadline: null,
           at: 1_000,

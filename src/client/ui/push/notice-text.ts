@@ -13,7 +13,7 @@ export interface NoticeText {
 }
 
 export function noticeText(notice: Notice, i18n: I18n, now: number): NoticeText {
-  const others = notice.players.filter((name): name is string => name !== null);
+  const others = notice.players.filter((name, seat): name is string => name !== null && seat !== notice.seat);
   const game = i18n.t("noticeGameWith", { players: i18n.list(others) });
   switch (notice.kind) {
     case "turn": {
