@@ -620,7 +620,7 @@ describe("the last move and stepping through the game", () => {
       await shot(page, "phone-coordinates");
       await page.goto(`/t/${table.id}?lang=fi`);
       await page.waitForSelector('#app[data-status="over"]');
-      expect(await page.locator("label.option-toggle").textContent()).toBe("Koordinaatit");
+      expect(await page.locator('label[for="coordinates"]').textContent()).toBe("Koordinaatit");
       expect(await page.getByRole("checkbox", { name: "Koordinaatit" }).isChecked()).toBe(true);
       expect(await checkCoordinates(page)).toBe(32);
       await context.close();
