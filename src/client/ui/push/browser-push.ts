@@ -58,6 +58,20 @@ export async function browserSubscription(publicKey: string): Promise<PushSubscr
   return subscription.toJSON() as PushSubscriptionJson;
 }
 
+/**
+ * This browser's subscription made anew, when notifications are allowed and
+ * the one it has is not the one a table was given (`endpoint`): the service's
+ * key changed (a rotation), or the browser replaced its subscription. Null
+ * when nothing changed, or permission has gone (nothing is asked without a click).
+ */
+export async function renewedSubscription(publicKey: string, endpoint: string): Promise<PushSubscriptionJson | null> {
+  if (pushSupport() !== "supported" || Notification.permission !== "granted") return null;
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  const current = await registration?.pushManager.getSubscription();
+  if (current && current.endpoint === endpoint && sameKey(current, keyBytes(publicKey))) return null;
+  return browserSubscription(publicKey);
+}
+
 const storageKey = (tableId: string) => `chinese-checkers:push:${tableId}`;
 
 /** The endpoint this table was asked to notify, from this browser. */

@@ -7,7 +7,14 @@ import { type TableClient, TableError } from "../../sdk/index.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { isLanguage } from "../i18n/index.ts";
-import { browserSubscription, notifiedEndpoint, pushKey, pushSupport, rememberNotified } from "../push/browser-push.ts";
+import {
+  browserSubscription,
+  notifiedEndpoint,
+  pushKey,
+  pushSupport,
+  rememberNotified,
+  renewedSubscription,
+} from "../push/browser-push.ts";
 import type { TableView } from "./view.ts";
 
 export class NotifyToggle {
@@ -22,6 +29,8 @@ export class NotifyToggle {
   private view: TableView | null = null;
   private key: string | null = null;
   private busy = false;
+  /** Whether this visit has checked that the table holds this browser's current subscription. */
+  private renewed = false;
 
   constructor(i18n: I18n, client: TableClient, tableId: string, store: Storage | undefined) {
     this.i18n = i18n;
@@ -50,6 +59,28 @@ export class NotifyToggle {
     this.element.hidden = !seated || this.key === null;
     this.label.textContent = this.i18n.t("notifyMe");
     if (!this.busy) this.checkbox.checked = seated && notifiedEndpoint(this.store, this.tableId) !== null;
+    if (seated && this.key !== null && !this.renewed) void this.renew(this.key);
+  }
+
+  /**
+   * Once a visit, for a table this browser asked to be notified by: if its
+   * subscription changed since (the service's key was rotated, or the
+   * browser replaced it), the table is given the new one.
+   */
+  private async renew(key: string): Promise<void> {
+    this.renewed = true;
+    const endpoint = notifiedEndpoint(this.store, this.tableId);
+    if (endpoint === null) return;
+    try {
+      const subscription = await renewedSubscription(key, endpoint);
+      if (!subscription) return;
+      const language = this.i18n.language;
+      await this.client.subscribePush(subscription, isLanguage(language) ? language : "en");
+      await this.client.unsubscribePush(endpoint);
+      rememberNotified(this.store, this.tableId, subscription.endpoint);
+    } catch {
+      // Tried again on the next visit; the switch still shows what was asked.
+    }
   }
 
   private async set(on: boolean): Promise<void> {
