@@ -164,8 +164,8 @@ export type Surface = Pick<Page, "evaluate" | "locator" | "getByRole" | "waitFor
  * is open, else in the status.
  */
 export async function winnerLine(page: Surface): Promise<string | null> {
-  const card = page.locator(".game-over:not([hidden]) .end-winner");
-  return (await card.count()) > 0 ? card.textContent() : page.locator(".status .winner").textContent();
+  // Whichever shows first: asking whether the card is open, then for the other, could ask just before it opens.
+  return page.locator(".game-over:not([hidden]) .end-winner, .status .winner").first().textContent();
 }
 
 export async function takeSeat(page: Surface, seat: number, name: string): Promise<void> {
