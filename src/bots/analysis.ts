@@ -40,16 +40,18 @@ export const VERDICTS = ["good", "inaccuracy", "mistake", "blunder"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /**
- * The least tempo lost (moves) for each mark. One move is a whole turn given
- * away, which in a two-player race between equals often decides the game;
- * two is a clear error; four is the kind of move that loses a won race.
- * Chosen from the tempo the analysis finds in strong, normal and easy play
- * (docs/bots.md, "Game analysis").
+ * The least tempo lost (in moves) for each mark. A whole move given away (a
+ * turn spent as if passed) is a mistake: in a two-player race between equals
+ * the margin is often a move or two. Half a move is an inaccuracy; two moves,
+ * a blunder. Measured on games of the computer players (docs/bots.md, "Game
+ * analysis"): the strong level loses less than half a move on nearly every
+ * move, the greedy player up to about two, and a random player blunders every
+ * few moves.
  */
 export const THRESHOLDS: Readonly<Record<Exclude<Verdict, "good">, number>> = {
-  inaccuracy: 1,
-  mistake: 2,
-  blunder: 4,
+  inaccuracy: 0.5,
+  mistake: 1,
+  blunder: 2,
 };
 
 /** The verdict on a move that lost `tempoLost` moves. */
