@@ -8,7 +8,10 @@
  * sites include with one script tag (the worker serves it as /embed.js), in
  * one file, since its chunks would be loaded from the site's pages; and
  * sw.js, the service worker that shows "your turn" notifications (served
- * as /sw.js), one classic script, as every browser runs a service worker.
+ * as /sw.js), one classic script, as every browser runs a service worker;
+ * and analysis.js, the worker that analyses a finished game off the page's
+ * thread (the page loads it from /build/analysis.js), one classic script,
+ * which every browser runs as a worker.
  * `--watch` rebuilds on every change.
  */
 import { rm } from "node:fs/promises";
@@ -56,12 +59,23 @@ const serviceWorker = {
   outbase: undefined,
 };
 
+/** @type {import("esbuild").BuildOptions} */
+const analysisWorker = {
+  ...options,
+  entryPoints: { analysis: "src/client/ui/analysis/worker.ts" },
+  format: "iife",
+  splitting: false,
+  outbase: undefined,
+};
+
 await rm(outdir, { recursive: true, force: true });
 if (watch) {
-  for (const build of [options, element, serviceWorker]) await (await esbuild.context(build)).watch();
+  for (const build of [options, element, serviceWorker, analysisWorker]) await (await esbuild.context(build)).watch();
   console.log(`Watching src/client; bundles in ${outdir}`);
 } else {
-  const results = await Promise.all([esbuild.build(options), esbuild.build(element), esbuild.build(serviceWorker)]);
+  const results = await Promise.all(
+    [options, element, serviceWorker, analysisWorker].map((build) => esbuild.build(build)),
+  );
   const outputs = results
     .flatMap((result) => Object.entries(result.metafile.outputs))
     .filter(([file]) => !file.endsWith(".map"));

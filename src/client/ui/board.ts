@@ -66,6 +66,8 @@ interface BoardView {
   readonly lastMove: { readonly path: readonly string[]; readonly captured: readonly string[] } | null;
   /** The moves to number on the board, oldest first (the table page's "since your last turn"); none if unset. */
   readonly since?: readonly SinceMark[];
+  /** A better move than the one that led here (the game's analysis), drawn as an arrow; none if unset. */
+  readonly better?: readonly string[] | null;
 }
 
 /** A move numbered on the board: a badge at its landing hole, a faint line along its path. */
@@ -150,6 +152,9 @@ export class Board {
   /** Where each hole is drawn, by hole index, for the current turn. */
   private places: [number, number][] = Array.from({ length: HOLE_COUNT }, (_, hole) => holeXY(hole));
   private readonly animationLayer: SVGGElement;
+  /** The analysis's better move: an arrow over the pieces, and what it shows, so that it is drawn again only when that changes. */
+  private readonly betterLayer: SVGGElement;
+  private betterKey = "";
   private view: Omit<BoardView, "moves"> = { variant: DEFAULT_SETTINGS.variant, pieces: {}, lastMove: null };
   /** The hole that holds the board's tab stop. */
   private focusHole: Hole = CENTRE;
@@ -187,6 +192,8 @@ export class Board {
     for (let hole = 0; hole < HOLE_COUNT; hole++) this.parts.push(this.drawHole(holesLayer, hole));
     // The badges are over the pieces, on their rims; they take no clicks.
     this.sinceBadges = el("g", { class: "since-badges", "aria-hidden": "true" }, svg);
+    // The better move is over the pieces, whose holes it starts and ends on; it takes no clicks.
+    this.betterLayer = el("g", { class: "better-move", "aria-hidden": "true" }, svg);
     this.animationLayer = el("g", { class: "animation", "aria-hidden": "true" }, svg);
     svg.addEventListener("keydown", (event) => this.onKey(event));
     this.touch = new TouchAssist(svg, {
@@ -226,6 +233,7 @@ export class Board {
     this.element.dataset.turn = String(turn);
     this.trailKey = "";
     this.sinceKey = "";
+    this.betterKey = "";
     this.renderCoordinates();
     this.render();
   }
@@ -420,6 +428,7 @@ export class Board {
     const { selection, movable, destinations, jumped } = this.picker;
     this.renderTrail();
     this.renderSince();
+    this.renderBetter();
     const sinceLabels = new Map((this.view.since ?? []).map((mark) => [mark.path.at(-1), mark.label]));
     this.parts.forEach((parts, hole) => {
       const name = holeName(hole);
@@ -593,6 +602,42 @@ export class Board {
       const ink = colour === "neutral" ? "#fff" : POINT_COLOURS[colour].mark;
       el("text", { y: 0.12 * D, fill: ink }, badge).textContent = String(mark.order);
     });
+  }
+
+  /**
+   * The analysis's better move: a broad arrow along its path, from the hole it
+   * leaves to the hole it ends on, with a light casing, over the pieces (the
+   * position shown is the one after the move played, whose trail is under it).
+   * The page says the move in words beside the chart.
+   */
+  private renderBetter(): void {
+    const path = this.view.better ?? [];
+    const key = `${this.sixths}|${path.join("-")}`;
+    if (key === this.betterKey) return;
+    this.betterKey = key;
+    this.betterLayer.replaceChildren();
+    if (path.length < 2) {
+      this.element.removeAttribute("data-better-move");
+      return;
+    }
+    this.element.dataset.betterMove = formatPathNames(path);
+    const holes = path.map((name) => this.placeOf(name));
+    const [x1, y1] = holes[holes.length - 2] as [number, number];
+    const [x2, y2] = holes[holes.length - 1] as [number, number];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    // The shaft stops where the head begins; the head's tip reaches the centre of the last hole.
+    const head = 0.55 * D;
+    const w = 0.32 * D;
+    const [bx, by] = [x2 - ux * head, y2 - uy * head];
+    const shaft = [...holes.slice(0, -1), [bx, by]].map((point) => point.join(",")).join(" ");
+    const tip = `${x2},${y2} ${bx - uy * w},${by + ux * w} ${bx + uy * w},${by - ux * w}`;
+    el("polyline", { class: "better-casing", points: shaft }, this.betterLayer);
+    el("polygon", { class: "better-casing", points: tip }, this.betterLayer);
+    el("polyline", { class: "better-line", points: shaft }, this.betterLayer);
+    el("polygon", { class: "better-head", points: tip }, this.betterLayer);
+    const [sx, sy] = holes[0] as [number, number];
+    el("circle", { class: "better-start", cx: sx, cy: sy, r: 0.2 * D }, this.betterLayer);
   }
 
   /**

@@ -22,6 +22,7 @@ import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
 import { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
+import { AnalysisPanel } from "./table-page/analysis-panel.ts";
 import { announcement, ownNotice } from "./table-page/announcements.ts";
 import { AwayNotice } from "./table-page/away-notice.ts";
 import { ChatPanel } from "./table-page/chat-panel.ts";
@@ -139,6 +140,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     },
   });
   const moves = new MoveList(i18n, (ply) => replay.goTo(ply));
+  // After a race game: its analysis, run in a worker; a point of its chart shows that position.
+  const analysis = new AnalysisPanel(i18n, { onPick: (ply) => replay.goTo(ply), onChange: () => render() });
   document.addEventListener("keydown", (event) => replay.pageKey(event));
 
   const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
@@ -195,6 +198,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     results: standings.element,
     replay: replay.element,
     moveList: moves.element,
+    analysis: analysis.element,
     chat: chat?.element,
   });
 
@@ -278,6 +282,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     // While the player steps through the game, the board shows that position and takes no move.
     replay.render(view);
     const past = replay.position(model);
+    analysis.render(view, replay.ply);
     boardWrap.classList.toggle("replaying", past !== null);
     turnToggle.render(view);
     notify?.render(view);
@@ -291,6 +296,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       moves: canMove && model.game ? engineMoves(model.game) : NO_MOVES,
       lastMove: past ? past.lastMove : optimistic.lastMove,
       since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
+      // Once the game is analysed: the computer's better move where the move shown lost tempo.
+      better: analysis.betterMove(past ? past.ply : (model.game?.history.length ?? 0)),
     });
     lobby.render(view);
     status.render(view, gameOver.open);
@@ -306,7 +313,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     standings.render(view);
     leavers.render(view);
     summary.render(view);
-    moves.render(view, replay.ply, since);
+    moves.render(view, replay.ply, since, analysis.verdicts());
     gameOver.render(view);
     handover.render(view);
     clock.render();

@@ -350,6 +350,30 @@ const messages = {
   tableForgetYes: "Yes, forget",
   tableForgetNo: "No",
   tableForgotten: "The table is forgotten on this device.",
+  // Game analysis (issue 24)
+  analysisHeading: "Game analysis",
+  analysisIntro:
+    "The computer goes through the game: each player's moves to finish after every move, and the moves that lost the most.",
+  analyse: "Analyse the game",
+  analysing: "Analysing the game",
+  analysisProgress: "Move {n} of {total}",
+  analysisFailed: "The analysis failed. Try again.",
+  analysisRaceOnly: "Game analysis measures a race: it is not available for the capture game.",
+  analysisChartTitle: "The race: moves to finish",
+  analysisChartDescription:
+    "One line per player: the moves each still needed to finish, as the computer estimates them, after every move of the game (across). Marks show the moves that lost a whole move or more; pick one to see it.",
+  analysisInaccuracy: "inaccuracy",
+  analysisMistake: "mistake",
+  analysisBlunder: "blunder",
+  analysisMoveLabel: "Move {n}, {name} ({move}): {verdict}, {lost} moves lost",
+  analysisWorst: "Moves that lost the most",
+  analysisNoMistakes: "No move lost a whole move.",
+  analysisAtStart: "At the start.",
+  analysisAfterMove: "After move {n}.",
+  analysisToFinish: "Moves to finish: {list}.",
+  analysisPlayed: "{name} played {move}: {before} → {after} moves to finish.",
+  analysisBetter: "The computer's move {move} leaves {after} ({lost} moves better).",
+  analysisNoBetter: "The computer finds nothing better.",
 };
 
 export type MessageKey = keyof typeof messages;

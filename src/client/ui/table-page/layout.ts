@@ -13,6 +13,8 @@
  * - a narrow one puts the replay's controls under the board, where the side
  *   panel is far below it; the rest stays in the panel.
  *
+ * The game's analysis (its race chart) follows the replay's controls.
+ *
  * Elements move rather than being drawn twice: each keeps its focus, its
  * scroll and its listeners. The widths match the style sheet's.
  */
@@ -27,11 +29,22 @@ export interface RecordLayout {
   readonly results: HTMLElement;
   readonly replay: HTMLElement;
   readonly moveList: HTMLElement;
+  /** The game's analysis (its race chart), which goes under the replay's controls wherever they are. */
+  readonly analysis?: HTMLElement | null;
   /** The table's chat, where the page shows one. */
   readonly chat?: HTMLElement | null;
 }
 
-export function arrangeRecord({ boardWrap, side, column, results, replay, moveList, chat }: RecordLayout): void {
+export function arrangeRecord({
+  boardWrap,
+  side,
+  column,
+  results,
+  replay,
+  moveList,
+  analysis,
+  chat,
+}: RecordLayout): void {
   if (typeof matchMedia !== "function") return;
   const narrow = matchMedia(NARROW);
   const wide = matchMedia(WIDE);
@@ -39,13 +52,14 @@ export function arrangeRecord({ boardWrap, side, column, results, replay, moveLi
   const inPanel = chat ? [results, moveList, chat] : [results, moveList];
   const panelPlaces = inPanel.map((element) => [element, element.nextSibling] as const);
   const place = () => {
+    const underReplay = analysis ? [analysis] : [];
     if (wide.matches) {
-      column.append(results, replay, moveList, ...(chat ? [chat] : []));
+      column.append(results, replay, ...underReplay, moveList, ...(chat ? [chat] : []));
       return;
     }
     for (const [element, before] of panelPlaces) side.insertBefore(element, before);
-    if (narrow.matches) boardWrap.append(replay);
-    else side.insertBefore(replay, moveList);
+    if (narrow.matches) boardWrap.append(replay, ...underReplay);
+    else for (const element of [replay, ...underReplay]) side.insertBefore(element, moveList);
   };
   place();
   narrow.addEventListener("change", place);

@@ -12,6 +12,7 @@ import type { MovedBy } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
+import { VERDICT_GLYPHS, VERDICT_KEYS, type Verdict } from "./analysis-panel.ts";
 import type { SinceMove } from "./since-last-turn.ts";
 import type { TableView } from "./view.ts";
 
@@ -40,7 +41,12 @@ export class MoveList {
    * `shown`: the number of actions whose position the board shows while
    * stepping through the game, null for now; `since`: the moves the board numbers.
    */
-  render({ model, players, you }: TableView, shown: number | null = null, since: readonly SinceMove[] = []): void {
+  render(
+    { model, players, you }: TableView,
+    shown: number | null = null,
+    since: readonly SinceMove[] = [],
+    verdicts: ReadonlyMap<number, Exclude<Verdict, "good">> = new Map(),
+  ): void {
     const { i18n } = this;
     const key = [model.gameNumber, model.moves.length, players, i18n.language, model.settings.variant];
     this.section.update(key, () => {
@@ -106,6 +112,7 @@ export class MoveList {
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as HTMLElement;
       this.markSince(item, order.get(i + 1), watching);
+      this.markVerdict(item, verdicts.get(i + 1));
       const current = shown !== null && i === shown - 1;
       item.classList.toggle("shown", current);
       if (current) item.firstElementChild?.setAttribute("aria-current", "step");
@@ -136,6 +143,24 @@ export class MoveList {
         "span",
         { class: "since-mark", "data-order": String(order) },
         h("span", { class: "since-number", "aria-hidden": "true" }, String(order)),
+        h("span", { class: "visually-hidden" }, `, ${words}`),
+      ),
+    );
+  }
+
+  /** Marks a move with the analysis's verdict, as Lichess does (?! ? ??), or unmarks it. */
+  private markVerdict(item: HTMLElement, verdict: Exclude<Verdict, "good"> | undefined): void {
+    const button = item.firstElementChild;
+    const old = button?.querySelector<HTMLElement>(".verdict-mark");
+    const words = verdict ? this.i18n.t(VERDICT_KEYS[verdict]) : "";
+    if ((old?.dataset.verdict ?? "") === (verdict ?? "") && (old?.textContent ?? "").endsWith(words)) return;
+    old?.remove();
+    if (!button || !verdict) return;
+    button.append(
+      h(
+        "span",
+        { class: `verdict-mark ${verdict}`, "data-verdict": verdict },
+        h("span", { "aria-hidden": "true" }, VERDICT_GLYPHS[verdict]),
         h("span", { class: "visually-hidden" }, `, ${words}`),
       ),
     );
