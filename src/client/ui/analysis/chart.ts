@@ -189,8 +189,9 @@ export class RaceChart {
         marks,
       );
       el("title", {}, mark).textContent = label;
-      // A target of its own: larger than the mark (WCAG 2.5.8), invisible.
-      el("circle", { class: "race-hit", r: 11 }, mark);
+      // A target a little larger than the dot, invisible; close marks overlap, and a click anywhere on the chart
+      // shows the position nearest it anyway (the list under the chart has a button for each).
+      el("circle", { class: "race-hit", r: 8 }, mark);
       el("circle", { class: "race-dot", r: review.verdict === "blunder" ? 6 : 4.5 }, mark);
       mark.addEventListener("click", (event) => {
         event.stopPropagation();
