@@ -14,9 +14,19 @@ import { MARKS, POINT_COLOURS } from "../colours.ts";
 import { el } from "../svg.ts";
 import type { GameAnalysisWire, MoveReviewWire } from "./protocol.ts";
 
-/** The drawing's box, in its own units: about as wide as the panel it is in, in pixels. */
+/**
+ * The drawing's box, in its own units: as wide as the panel it is drawn in,
+ * in CSS pixels (`chartSize`), so that its text is the page's size whether
+ * the panel is a phone's width or a narrow column beside the board.
+ */
 export const CHART_WIDTH = 400;
 export const CHART_HEIGHT = 210;
+
+/** The box for a panel `width` pixels wide: at least 240 × 160, at most 640 × 260. */
+export function chartSize(width: number): { readonly width: number; readonly height: number } {
+  const w = Math.round(Math.max(240, Math.min(640, width || CHART_WIDTH)));
+  return { width: w, height: Math.round(Math.max(160, Math.min(260, w * 0.55))) };
+}
 const LEFT = 34;
 const RIGHT = 14;
 const TOP = 12;
@@ -26,6 +36,10 @@ const BOTTOM = 26;
 export const MARKED: ReadonlySet<MoveReviewWire["verdict"]> = new Set(["mistake", "blunder"]);
 
 export interface ChartGeometry {
+  /** The drawing's box, and where the plot ends on the right. */
+  readonly width: number;
+  readonly height: number;
+  readonly right: number;
   /** The highest value of the scale (a multiple of 5), and the last ply. */
   readonly top: number;
   readonly plies: number;
@@ -42,13 +56,16 @@ export interface ChartGeometry {
 }
 
 /** Where everything goes for an analysis of `plies` actions. */
-export function chartGeometry(estimates: readonly (readonly (number | null)[])[]): ChartGeometry {
+export function chartGeometry(
+  estimates: readonly (readonly (number | null)[])[],
+  size: { readonly width: number; readonly height: number } = { width: CHART_WIDTH, height: CHART_HEIGHT },
+): ChartGeometry {
   const plies = Math.max(1, estimates.length - 1);
   let highest = 0;
   for (const row of estimates) for (const value of row) if (value !== null) highest = Math.max(highest, value);
   const top = Math.max(5, Math.ceil(highest / 5) * 5);
-  const width = CHART_WIDTH - LEFT - RIGHT;
-  const height = CHART_HEIGHT - TOP - BOTTOM;
+  const width = size.width - LEFT - RIGHT;
+  const height = size.height - TOP - BOTTOM;
   const x = (ply: number) => round(LEFT + (ply / plies) * width);
   const y = (value: number) => round(TOP + (1 - value / top) * height);
   const players = estimates[0]?.length ?? 0;
@@ -68,10 +85,14 @@ export function chartGeometry(estimates: readonly (readonly (number | null)[])[]
   const yStep = top <= 20 ? 5 : 10;
   const yTicks = [];
   for (let value = 0; value <= top; value += yStep) yTicks.push({ value, y: y(value) });
-  const xStep = niceStep(plies);
+  const xStep = niceStep(plies, size.width < 320 ? 4 : 6);
   const xTicks = [];
   for (let value = 0; value <= plies; value += xStep) xTicks.push({ value, x: x(value) });
+  const right = size.width - RIGHT;
   return {
+    width: size.width,
+    height: size.height,
+    right,
     top,
     plies,
     lines,
@@ -84,8 +105,8 @@ export function chartGeometry(estimates: readonly (readonly (number | null)[])[]
 }
 
 /** A step between the plies named under the chart: about six of them. */
-function niceStep(plies: number): number {
-  for (const step of [5, 10, 20, 25, 50, 100, 200]) if (plies / step <= 6) return step;
+function niceStep(plies: number, most = 6): number {
+  for (const step of [5, 10, 20, 25, 50, 100, 200]) if (plies / step <= most) return step;
   return 500;
 }
 
@@ -105,6 +126,8 @@ export interface ChartOptions {
   readonly onPick: (ply: number) => void;
   /** A prefix for the ids the chart's title and description need (one chart a page). */
   readonly id: string;
+  /** The width of the panel it is drawn in, in CSS pixels. */
+  readonly width: number;
 }
 
 export class RaceChart {
@@ -114,11 +137,11 @@ export class RaceChart {
 
   constructor(options: ChartOptions) {
     const { analysis, colours, title, description, onPick, id } = options;
-    const geometry = chartGeometry(analysis.estimates);
+    const geometry = chartGeometry(analysis.estimates, chartSize(options.width));
     this.geometry = geometry;
     const svg = el("svg", {
       class: "race-chart",
-      viewBox: `0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`,
+      viewBox: `0 0 ${geometry.width} ${geometry.height}`,
       role: "group",
       "aria-labelledby": `${id}-title`,
       "aria-describedby": `${id}-desc`,
@@ -136,7 +159,7 @@ export class RaceChart {
     const scale = el("g", { class: "race-scale", "aria-hidden": "true" }, svg);
     const bottom = geometry.y(0);
     for (const { value, y } of geometry.yTicks) {
-      el("line", { class: "race-grid", x1: LEFT, x2: CHART_WIDTH - RIGHT, y1: y, y2: y }, scale);
+      el("line", { class: "race-grid", x1: LEFT, x2: geometry.right, y1: y, y2: y }, scale);
       const label = el("text", { class: "race-label", x: LEFT - 6, y: y + 4, "text-anchor": "end" }, scale);
       label.textContent = String(value);
     }
@@ -207,7 +230,7 @@ export class RaceChart {
     svg.addEventListener("click", (event) => {
       const box = svg.getBoundingClientRect();
       if (box.width === 0) return;
-      onPick(geometry.plyAt(((event.clientX - box.left) / box.width) * CHART_WIDTH));
+      onPick(geometry.plyAt(((event.clientX - box.left) / box.width) * geometry.width));
     });
   }
 

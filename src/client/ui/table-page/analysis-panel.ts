@@ -89,11 +89,20 @@ export class AnalysisPanel {
   private readonly progressText = h("p", { class: "analysis-text analysis-progress-text" });
   private readonly details = h("div", { class: "analysis-details", "aria-live": "polite" });
 
+  /** The panel's width when the chart was drawn: it is drawn again when the panel's changes much. */
+  private chartWidth = 0;
+
   constructor(i18n: I18n, options: PanelOptions) {
     this.i18n = i18n;
     this.options = options;
     this.progress.append(this.progressFill);
     this.element.append(this.heading, this.body);
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => {
+        const width = this.element.clientWidth;
+        if (this.chart && width > 0 && Math.abs(width - this.chartWidth) > 24) this.relabel();
+      }).observe(this.element);
+    }
   }
 
   /** The analysis shown, if it is done. */
@@ -202,8 +211,10 @@ export class AnalysisPanel {
     const { i18n } = this;
     const { model, players } = view;
     const colours: (Point | undefined)[] = seating(model.settings).map((points) => points[0]);
+    this.chartWidth = this.element.clientWidth;
     const chart = new RaceChart({
       analysis,
+      width: this.chartWidth,
       colours,
       id: "race-chart",
       title: i18n.t("analysisChartTitle"),

@@ -1,0 +1,188 @@
+/**
+ * npm run -s bench:analysis -- [--runs N] [--rates 1,4,6]
+ *
+ * What the game analysis (src/bots/analysis.ts) costs where it runs: in the
+ * browser, in the analysis worker the table page starts (public/build/
+ * analysis.js, built first), on a phone-class CPU.
+ *
+ * - The game: the strong computer player (20,000 positions a move, a clock
+ *   that stands still) against the greedy one, two players, seat 1 first, as
+ *   the browser test plays it: 67 moves. Its first 60 moves are "a 2-player
+ *   game of 60 moves"; the whole game is measured too.
+ * - In the browser: Chromium (@sparticuz/chromium, as the browser tests) on a
+ *   bare page of a local server, which starts the real worker, posts it the
+ *   request the table page posts, and times from `new Worker` to the result
+ *   (the worker's start, its script's parse and first run included: each
+ *   analysis is a fresh worker, as on the page). A phone-class CPU is
+ *   Chromium's CPU throttling (DevTools protocol,
+ *   `Emulation.setCPUThrottlingRate`), which slows the page's workers too:
+ *   4× is Lighthouse's mid-tier phone, 6× a low-end one. Medians of N runs
+ *   (default 5), each in a new page.
+ * - In Node: the same analysis, CPU time, the first run in the process (cold)
+ *   and the median of the next N.
+ *
+ * Prints the figures, then one JSON line with all of them.
+ */
+import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+import { analyseGame, computerMove, greedyMove } from "../src/bots/index.ts";
+import type { AnalysisRequest } from "../src/client/ui/analysis/protocol.ts";
+import { type Action, Game, type Notated } from "../src/rules/index.ts";
+import { browserArgs, browserFiles } from "../test/e2e/browser.ts";
+
+const usage = "usage: npm run -s bench:analysis -- [--runs N] [--rates 1,4,6]";
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, rates: { type: "string", default: "1,4,6" } },
+});
+const RUNS = Number(values.runs);
+const RATES = values.rates.split(",").map(Number);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RATES.some((rate) => !(rate >= 1))) {
+  console.error(usage);
+  process.exit(1);
+}
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** The game the browser test plays: strong (seat 1) against greedy, seat 1 first. */
+function referenceGame(): Game {
+  const game = Game.create({ players: 2 }, { firstPlayer: 0 });
+  while (!game.isOver) {
+    const action =
+      game.turn?.player === 0
+        ? computerMove(game, { level: "strong", maxNodes: 20_000, now: () => 0 })
+        : greedyMove(game);
+    if (action) game.commit(action);
+    else game.play("pass");
+  }
+  return game;
+}
+
+function notated(action: Action): Notated {
+  if (action.kind === "move") return { kind: "path", path: action.move.path };
+  return action.kind === "pass" ? { kind: "pass" } : { kind: "resign", player: action.player };
+}
+
+/** The game after its first `moves` actions. */
+function firstMoves(game: Game, moves: number): Game {
+  return Game.replay(game.settings, { firstPlayer: game.firstPlayer }, game.history.slice(0, moves).map(notated));
+}
+
+/** What the table page posts to the worker for a game. */
+function requestFor(game: Game): AnalysisRequest {
+  return {
+    type: "analyse",
+    id: 1,
+    settings: game.settings,
+    firstPlayer: game.firstPlayer ?? null,
+    history: game.history.map((action) =>
+      action.kind === "move"
+        ? { kind: "move", player: action.player, path: [...action.move.path] }
+        : { kind: action.kind, player: action.player },
+    ),
+  };
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+const full = referenceGame();
+const games = { "60 moves": firstMoves(full, 60), [`${full.history.length} moves (whole game)`]: full };
+
+// --- Node ---------------------------------------------------------------------------------------
+const node: Record<string, { coldMs: number; medianMs: number }> = {};
+for (const [name, game] of Object.entries(games)) {
+  let start = cpuMs();
+  analyseGame(game);
+  const coldMs = cpuMs() - start;
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    start = cpuMs();
+    analyseGame(game);
+    times.push(cpuMs() - start);
+  }
+  node[name] = { coldMs, medianMs: median(times) };
+}
+
+// --- The browser ----------------------------------------------------------------------------------
+execFileSync(process.execPath, ["scripts/build-client.mjs"], { cwd: root, stdio: "ignore" });
+const workerScript = await readFile(`${root}public/build/analysis.js`);
+const server = createServer((request, response) => {
+  if (request.url === "/build/analysis.js") {
+    response.setHeader("Content-Type", "text/javascript");
+    response.end(workerScript);
+    return;
+  }
+  response.setHeader("Content-Type", "text/html");
+  response.end("<!doctype html><title>analysis benchmark</title>");
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const address = server.address();
+const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+const { executablePath, env } = await browserFiles();
+const browser = await chromium.launch({ executablePath, args: browserArgs(), env: { ...process.env, ...env } });
+const browserVersion = `Chromium ${browser.version()}`;
+
+const inBrowser: Record<string, Record<string, { medianMs: number; runs: number[] }>> = {};
+try {
+  for (const [name, game] of Object.entries(games)) {
+    const request = requestFor(game);
+    inBrowser[name] = {};
+    for (const rate of RATES) {
+      const runs: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const page = await browser.newPage();
+        await page.goto(origin);
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+        const result = await page.evaluate(
+          (message) =>
+            new Promise<{ ms: number; moves: number }>((resolve, reject) => {
+              const started = performance.now();
+              const worker = new Worker("/build/analysis.js");
+              worker.onmessage = (event: MessageEvent<{ type: string; analysis?: { moves: unknown[] } }>) => {
+                if (event.data.type === "progress") return;
+                worker.terminate();
+                if (event.data.type !== "result") reject(new Error(JSON.stringify(event.data)));
+                else resolve({ ms: performance.now() - started, moves: event.data.analysis?.moves.length ?? 0 });
+              };
+              worker.postMessage(message);
+            }),
+          request,
+        );
+        if (result.moves !== game.history.length) throw new Error(`analysed ${result.moves} moves`);
+        runs.push(Math.round(result.ms));
+        await page.close();
+      }
+      inBrowser[name][`${rate}x`] = { medianMs: median(runs), runs };
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.versions.node}, ${browserVersion}`;
+console.log(`Game analysis, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${RUNS} runs each`);
+for (const [name, times] of Object.entries(inBrowser)) {
+  const rates = Object.entries(times)
+    .map(([rate, { medianMs, runs }]) => `${rate} CPU: ${medianMs} ms (${runs.join(", ")})`)
+    .join("; ");
+  console.log(`  ${name}, in the browser's worker: ${rates}`);
+  console.log(
+    `  ${name}, in Node (CPU): first ${node[name]?.coldMs.toFixed(0)} ms, then median ${node[name]?.medianMs.toFixed(0)} ms`,
+  );
+}
+console.log(JSON.stringify({ machine, runs: RUNS, browser: inBrowser, node }));
