@@ -8,9 +8,8 @@
  * The client's tsconfig has the DOM's types, not a worker's (the two cannot
  * be in one program): the little a dedicated worker needs is declared below.
  */
-import { analyseGame } from "../../../bots/index.ts";
-import { Game, type Notated } from "../../../rules/index.ts";
-import { type AnalysisReply, type AnalysisRequest, AnalysisRequestSchema } from "./protocol.ts";
+import { answer } from "./answer.ts";
+import { type AnalysisReply, AnalysisRequestSchema } from "./protocol.ts";
 
 interface WorkerScope {
   postMessage(message: AnalysisReply): void;
@@ -18,25 +17,6 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-
-/** The analysis of the game a request describes, with its progress posted on the way. */
-export function answer(request: AnalysisRequest, post: (reply: AnalysisReply) => void): void {
-  const { id, settings, firstPlayer, history } = request;
-  try {
-    const actions: Notated[] = history.map((action) =>
-      action.kind === "move"
-        ? { kind: "path", path: action.path }
-        : action.kind === "pass"
-          ? { kind: "pass" }
-          : { kind: "resign", player: action.player },
-    );
-    const game = Game.replay(settings, { firstPlayer: firstPlayer ?? undefined }, actions);
-    const analysis = analyseGame(game, { onProgress: (done, total) => post({ type: "progress", id, done, total }) });
-    post({ type: "result", id, analysis });
-  } catch (error) {
-    post({ type: "error", id, message: error instanceof Error ? error.message : String(error) });
-  }
-}
 
 scope.addEventListener("message", (event) => {
   const parsed = AnalysisRequestSchema.safeParse(event.data);

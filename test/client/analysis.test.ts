@@ -1,0 +1,125 @@
+/**
+ * The page's side of the game analysis, under Node: what the worker answers
+ * for a real game (strong against greedy) passes the page's schema and is
+ * the analysis itself, with its progress on the way; a request for a capture
+ * game or an illegal move is answered with an error; and the race chart's
+ * geometry puts each player's line, the scale and the clicks where they
+ * belong, at a phone's width and a column's.
+ */
+import { describe, expect, it } from "vitest";
+import { analyseGame, computerMove, greedyMove } from "../../src/bots/index.ts";
+import { answer } from "../../src/client/ui/analysis/answer.ts";
+import { CHART_HEIGHT, CHART_WIDTH, chartGeometry, chartSize } from "../../src/client/ui/analysis/chart.ts";
+import {
+  type AnalysisReply,
+  AnalysisReplySchema,
+  type AnalysisRequest,
+  AnalysisRequestSchema,
+} from "../../src/client/ui/analysis/protocol.ts";
+import { Game } from "../../src/rules/index.ts";
+
+/** The strong computer player (seat 1, first) against the greedy one, for `moves` actions. */
+function playedGame(moves: number): Game {
+  const game = Game.create({ players: 2 }, { firstPlayer: 0 });
+  while (!game.isOver && game.history.length < moves) {
+    const action =
+      game.turn?.player === 0
+        ? computerMove(game, { level: "strong", maxNodes: 20_000, now: () => 0 })
+        : greedyMove(game);
+    if (action) game.commit(action);
+    else game.play("pass");
+  }
+  return game;
+}
+
+function requestFor(game: Game, id = 7): AnalysisRequest {
+  return AnalysisRequestSchema.parse({
+    type: "analyse",
+    id,
+    settings: game.settings,
+    firstPlayer: game.firstPlayer ?? null,
+    history: game.history.map((action) =>
+      action.kind === "move"
+        ? { kind: "move", player: action.player, path: action.move.path }
+        : { kind: action.kind, player: action.player },
+    ),
+  });
+}
+
+function answers(request: AnalysisRequest): AnalysisReply[] {
+  const replies: AnalysisReply[] = [];
+  answer(request, (reply) => replies.push(AnalysisReplySchema.parse(structuredClone(reply))));
+  return replies;
+}
+
+describe("the worker's answer", () => {
+  const game = playedGame(30);
+
+  it("is the progress after every action, then the analysis Node makes of the game", () => {
+    const replies = answers(requestFor(game));
+    expect(replies.slice(0, -1)).toEqual(
+      game.history.map((_, i) => ({ type: "progress", id: 7, done: i + 1, total: game.history.length })),
+    );
+    expect(replies.at(-1)).toEqual({ type: "result", id: 7, analysis: analyseGame(game) });
+  });
+
+  it("is an error for a capture game, and for a move the engine refuses", () => {
+    const capture = Game.create({ variant: "capture" });
+    expect(answers(requestFor(capture, 3))).toEqual([{ type: "error", id: 3, message: expect.stringMatching(/race/) }]);
+    const request = requestFor(game, 4);
+    const bad = { ...request, history: [{ kind: "move" as const, player: 0, path: [0, 120] }] };
+    expect(answers(bad)).toEqual([{ type: "error", id: 4, message: expect.any(String) }]);
+  });
+
+  it("the page refuses a reply that is not an analysis", () => {
+    expect(
+      AnalysisReplySchema.safeParse({ type: "result", id: 1, analysis: { estimates: [[-1]], moves: [] } }).success,
+    ).toBe(false);
+    expect(AnalysisRequestSchema.safeParse({ type: "analyse", id: 1 }).success).toBe(false);
+  });
+});
+
+describe("the race chart's geometry", () => {
+  const analysis = analyseGame(playedGame(60));
+
+  it("draws a line per player through every position, the start at the left and the last at the right", () => {
+    const geometry = chartGeometry(analysis.estimates);
+    expect(geometry.plies).toBe(60);
+    expect(geometry.lines).toHaveLength(2);
+    for (const [player, runs] of geometry.lines.entries()) {
+      expect(runs).toHaveLength(1);
+      const run = runs[0] ?? [];
+      expect(run).toHaveLength(61);
+      expect(run[0]).toEqual([geometry.x(0), geometry.y(analysis.estimates[0]?.[player] ?? 0)]);
+      expect(run.at(-1)?.[0]).toBe(geometry.right);
+    }
+    // The scale: from 0 to a multiple of 5 above the highest estimate (37.2 at the start).
+    expect(geometry.top).toBe(40);
+    expect(geometry.yTicks.map((tick) => tick.value)).toEqual([0, 10, 20, 30, 40]);
+    expect(geometry.xTicks.map((tick) => tick.value)).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    expect(geometry.y(0)).toBeGreaterThan(geometry.y(40));
+  });
+
+  it("a click falls to the nearest position; a player who left ends their line", () => {
+    const geometry = chartGeometry(analysis.estimates);
+    expect(geometry.plyAt(geometry.x(17) + 1)).toBe(17);
+    expect(geometry.plyAt(-50)).toBe(0);
+    expect(geometry.plyAt(CHART_WIDTH * 2)).toBe(60);
+    const left = chartGeometry([
+      [30, 30],
+      [29, 30],
+      [29, null],
+    ]);
+    expect(left.lines[1]).toHaveLength(1);
+    expect(left.lines[1]?.[0]).toHaveLength(2);
+  });
+
+  it("is as wide as its panel, within bounds, and names fewer plies when narrow", () => {
+    expect(chartSize(390)).toEqual({ width: 390, height: 215 });
+    expect(chartSize(100)).toEqual({ width: 240, height: 160 });
+    expect(chartSize(2000)).toEqual({ width: 640, height: 260 });
+    expect(chartSize(0)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT + 10 });
+    const narrow = chartGeometry(analysis.estimates, chartSize(240));
+    expect(narrow.xTicks.map((tick) => tick.value)).toEqual([0, 20, 40, 60]);
+  });
+});
