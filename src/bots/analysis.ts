@@ -134,9 +134,9 @@ export interface Estimate {
  */
 export const CALIBRATION: Readonly<Record<string, { readonly scale: number; readonly power: number }>> = {
   "10": { scale: 0.58, power: 0.535 },
-  "10-long": { scale: 0.58, power: 0.535 },
-  "15": { scale: 0.58, power: 0.535 },
-  "15-long": { scale: 0.58, power: 0.535 },
+  "10-long": { scale: 1.06, power: 0.404 },
+  "15": { scale: 0.89, power: 0.481 },
+  "15-long": { scale: 0.8, power: 0.438 },
 };
 
 /** Which calibration a setting uses. */
