@@ -87,7 +87,8 @@ export class AnalysisPanel {
   });
   private readonly progressFill = h("div", { class: "analysis-progress-fill" });
   private readonly progressText = h("p", { class: "analysis-text analysis-progress-text" });
-  private readonly details = h("div", { class: "analysis-details", "aria-live": "polite" });
+  /** Not a live region: the replay's own line says which move is shown as it changes; this is read on demand. */
+  private readonly details = h("div", { class: "analysis-details" });
 
   /** The panel's width when the chart was drawn: it is drawn again when the panel's changes much. */
   private chartWidth = 0;
