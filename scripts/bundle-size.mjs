@@ -76,6 +76,9 @@ console.log(
   `client embed.js (the web component, served as /embed.js, one file): ${await sizeOf(`${root}public/build/embed.js`)}`,
 );
 console.log(`client rules texts (loaded on /rules only, one language): ${later.join("; ")}`);
+console.log(
+  `client analysis.js (the game analysis's worker, loaded when a player asks for one): ${await sizeOf(`${root}public/build/analysis.js`)}`,
+);
 const qr = (await readdir(`${root}public/build`)).find((name) => /^qr-\w+\.js$/.test(name));
 if (qr)
   console.log(
