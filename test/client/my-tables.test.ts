@@ -6,25 +6,20 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  cachedSnapshot,
   chatMutedKey,
   chatOwnKey,
-  eachLimited,
-  forgetTable,
   hostTokenKey,
   memoryTokens,
-  refreshSnapshot,
   type Snapshot,
   seatNumberKey,
   seatTokenKey,
-  snapshotCacheKey,
-  storedSeatNumber,
-  storedTableIds,
   TableClient,
   type TokenStore,
   type WebStorageLike,
   webStorageTokens,
 } from "../../src/client/sdk/index.ts";
+import { cachedSnapshot, eachLimited, refreshSnapshot } from "../../src/client/sdk/snapshot-cache.ts";
+import { forgetTable, snapshotCacheKey, storedSeatNumber, storedTableIds } from "../../src/client/sdk/storage.ts";
 import { groupOf, groupTables, type StoredTable } from "../../src/client/ui/my-tables.ts";
 import type { ClientMessage } from "../../src/protocol/index.ts";
 import { FakeSocket, until } from "./fake-socket.ts";

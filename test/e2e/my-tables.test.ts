@@ -19,9 +19,9 @@ import {
   memoryTokens,
   seatNumberKey,
   seatTokenKey,
-  snapshotCacheKey,
   TableClient,
 } from "../../src/client/sdk/index.ts";
+import { snapshotCacheKey } from "../../src/client/sdk/storage.ts";
 import { en } from "../../src/client/ui/i18n/en.ts";
 import { fi } from "../../src/client/ui/i18n/fi.ts";
 import { nb } from "../../src/client/ui/i18n/nb.ts";

@@ -69,23 +69,12 @@ export { type CreatedTable, createTable, getPushKey, getSnapshot, type TableSett
 export { type LastMove, type Presence, TableModel } from "./model.ts";
 export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";
 export {
-  type CachedSnapshot,
-  cachedSnapshot,
-  eachLimited,
-  refreshSnapshot,
-  type SnapshotRefresh,
-} from "./snapshot-cache.ts";
-export {
   chatMutedKey,
   chatOwnKey,
-  forgetTable,
   hostTokenKey,
   memoryTokens,
   seatNumberKey,
   seatTokenKey,
-  snapshotCacheKey,
-  storedSeatNumber,
-  storedTableIds,
   type TokenStore,
   type WebStorageLike,
   webStorageTokens,

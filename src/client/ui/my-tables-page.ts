@@ -14,19 +14,18 @@
  * token (`seatNumberKey`): the snapshot does not say.
  */
 import {
-  cachedSnapshot,
-  eachLimited,
-  forgetTable,
   hostTokenKey,
   memoryTokens,
-  refreshSnapshot,
   type Snapshot,
-  storedSeatNumber,
-  storedTableIds,
   TableModel,
   type TokenStore,
   webStorageTokens,
 } from "../sdk/index.ts";
+// The page's cache of snapshots and its reading of the token store are the page's, not the SDK package's:
+// imported from their modules, so that the package (src/client/sdk/index.ts, within its size budget) does
+// not carry them.
+import { cachedSnapshot, eachLimited, refreshSnapshot } from "../sdk/snapshot-cache.ts";
+import { forgetTable, storedSeatNumber, storedTableIds } from "../sdk/storage.ts";
 import { header, storage } from "./chrome.ts";
 import { formatClock, secondsLeft } from "./clock-format.ts";
 import { swatch } from "./colours.ts";
