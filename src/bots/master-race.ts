@@ -48,6 +48,12 @@ export interface MasterShape {
   readonly judge: SearchShape;
   /** The most nodes any one reply or judgement may take. */
   readonly subNodes: number;
+  /**
+   * How much better than the plan's move another candidate must be judged to
+   * replace it: the plan looks much further than the judgement, which sees
+   * what the others do but only five moves of each.
+   */
+  readonly planMargin: number;
   /** From this many colours on the board, the judgement weighs the mover's progress alone, and lines by their sum. */
   readonly crowded: number;
 }
@@ -59,6 +65,7 @@ export const MASTER_SHAPE: MasterShape = {
   reply: { width: 8, depth: 3 },
   judge: { width: 20, depth: 5 },
   subNodes: 25_000,
+  planMargin: 0,
   crowded: 4,
 };
 
@@ -152,7 +159,7 @@ export function masterRaceStep(game: Game, budget: Budget, shape: MasterShape = 
   let weighed = 0;
   for (const candidate of candidatesOf(board, mover.costs, plan, shape.candidates)) {
     if (spent(used)) break;
-    const value = weigh(candidate);
+    const value = weigh(candidate) - (weighed === 0 ? shape.planMargin : 0);
     if (spent(used)) break;
     weighed++;
     if (Number.isNaN(best) || value < best) {
