@@ -9,9 +9,9 @@
  * max-n style: after the candidate, each other colour in turn order plays its
  * own best race move (a short beam search of its own, the others standing
  * still), and then the position is judged by short beam searches of every
- * side: the mover's progress against its nearest rival's (two or three
- * colours), or its own progress alone (more, where no single rival decides
- * the race). A candidate that lets a rival finish first is the worst; one
+ * side: the mover's progress against its nearest rival's. With four colours
+ * or more it plays the plan alone (see `crowded`). A candidate that lets a
+ * rival finish first is the worst; one
  * that finishes is played at once. So master sees the ladders it builds for
  * the others and the ones they build for it, and the pieces that will have
  * moved out of (or into) its way, which a plan over its own moves cannot.
@@ -55,10 +55,11 @@ export interface MasterShape {
    * others do but only five moves of each.
    */
   readonly planMargin: number;
-  /** From this many colours on the board, the plan and the judgements rank lines by their sum (`leafWeight` 1). */
+  /**
+   * From this many colours on the board master plays its plan alone, strong's
+   * move (ranking lines by their sum, `leafWeight` 1, as strong does in a crowd).
+   */
   readonly crowded: number;
-  /** Up to this many colours on the board, a candidate is judged against the nearest rival; above, by the mover alone. */
-  readonly rivalsUpTo: number;
 }
 
 export const MASTER_SHAPE: MasterShape = {
@@ -71,8 +72,10 @@ export const MASTER_SHAPE: MasterShape = {
   // In development duels (the bench's openings, seeds 1 and 2, 60 two-player games each) master won
   // 46 against strong and 47 against the beam with no margin, 50 and 55 with 40.
   planMargin: 40,
+  // Weighing candidates by the replies and its own progress with six players did worse than the plan
+  // alone against five greedy players (22 wins in 60 games; strong 34), better against five beams (26;
+  // strong 18), about its share against five strong players in development duels: not worth its cost.
   crowded: 4,
-  rivalsUpTo: 3,
 };
 
 /** A colour on the board as the look-ahead moves it: its code on the board, goal, measure and whom it races with. */
@@ -127,9 +130,9 @@ export function masterRaceStep(game: Game, budget: Budget, shape: MasterShape = 
     step && { from: step.from, to: step.to, nodes: used, weighed: 0 };
   if (!plan.finishes && plan.value >= plan.startValue) return alone(greedyStep(board));
   const rivals = racers.slice(1);
-  if ((plan.depth === 1 && plan.finishes) || rivals.length === 0) return alone(plan);
+  if ((plan.depth === 1 && plan.finishes) || rivals.length === 0 || crowded) return alone(plan);
 
-  const judge = { ...shape.judge, ...leafWeight };
+  const judge = shape.judge;
   /** The search of `racer` on `cells` (a copy, coded by colour), or undefined when it cannot move; its nodes counted. */
   const search = (cells: Uint8Array, racer: Racer, searchShape: SearchShape) => {
     const view = viewOf(cells, racer, board.longJump);
@@ -153,7 +156,6 @@ export function masterRaceStep(game: Game, budget: Budget, shape: MasterShape = 
       if (finished(cells, rival)) return LOST;
     }
     const own = search(cells, mover, judge)?.value ?? standingValue(cells, mover);
-    if (board.colours > shape.rivalsUpTo) return own;
     let nearest = Number.POSITIVE_INFINITY;
     for (const rival of racing)
       nearest = Math.min(nearest, search(cells, rival, judge)?.value ?? standingValue(cells, rival));

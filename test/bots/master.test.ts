@@ -70,14 +70,15 @@ describe("with its look-ahead at work, every move is the engine's own for the si
     );
   }, 60_000);
 
-  it.each(LEGAL_SETTINGS.filter((settings) => settings.variant === "classic").slice(0, 4))(
-    "weighs candidates against the others' replies from the opening (%o)",
-    (settings) => {
-      const game = Game.create(settings, { firstPlayer: 0 });
-      const step = masterRaceStep(game, budget(STILL, NO_TIME_LIMIT, NODES));
-      expect(step?.weighed).toBeGreaterThan(0);
-    },
-  );
+  it.each(
+    LEGAL_SETTINGS.filter(
+      (settings) => settings.variant === "classic" && settings.players <= 3 && settings.colours === 1,
+    ).slice(0, 4),
+  )("weighs candidates against the others' replies from the opening (%o)", (settings) => {
+    const game = Game.create(settings, { firstPlayer: 0 });
+    const step = masterRaceStep(game, budget(STILL, NO_TIME_LIMIT, NODES));
+    expect(step?.weighed).toBeGreaterThan(0);
+  });
 });
 
 describe("the node budget stops it where the clock stands still", () => {
@@ -98,6 +99,17 @@ describe("the node budget stops it where the clock stands still", () => {
     const strong = computerMove(game, { level: "strong", now: STILL });
     expect(strong?.move.path[0]).toBe(step?.from);
     expect(strong?.move.path.at(-1)).toBe(step?.to);
+  });
+});
+
+describe("in a crowd, four colours or more, it plays strong's move", () => {
+  it.each([4, 6])("with %i players, through a game's first plies", (players) => {
+    const game = Game.create({ players }, { firstPlayer: 0 });
+    for (let ply = 0; ply < 3 * players; ply++) {
+      const strong = computerMove(game, { level: "strong", now: STILL });
+      expect(computerMove(game, { level: "master", now: STILL })).toEqual(strong);
+      game.commit(strong as MoveAction);
+    }
   });
 });
 
