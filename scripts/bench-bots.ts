@@ -14,6 +14,10 @@
  *   two players (the level in each seat and each seat first, in turn), 0.6 N
  *   with three and with six (default N = 200). The first move of every colour is random, so
  *   that the games differ. A win is first place alone; 95 % Wilson intervals.
+ * - Against stronger players: strong and master against the beam baseline
+ *   (`beamMove`: a beam search over its own moves, 40 wide, 7 deep), and
+ *   master against strong, with two, three and six players, the same
+ *   openings and seating as against greedy.
  * - Capture: each level against the longest-capture baseline (`greedyMove`),
  *   N two-player games and 0.6 N three-player games, the first two moves
  *   random: wins, draws, the average margin (its captures less the best
@@ -31,10 +35,12 @@
  */
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
+import { BEAM_SHAPE, beamMove } from "../src/bots/beam.ts";
+import { UNLIMITED } from "../src/bots/budget.ts";
 import { LEVEL_LIMITS, raceStep } from "../src/bots/computer.ts";
 import { computerMove, greedyMove, LEVELS, type Level, type MoveAction } from "../src/bots/index.ts";
 import { afterMove, hasFinished, type RaceBoard, soloBoard } from "../src/bots/race-board.ts";
-import { greedyStep } from "../src/bots/race-levels.ts";
+import { greedyStep, searchStep } from "../src/bots/race-levels.ts";
 import { playRandomTurn, seededRandom } from "../src/bots/random.ts";
 import { Game, type Hole, type Settings } from "../src/rules/index.ts";
 
@@ -49,7 +55,8 @@ if (!Number.isInteger(GAMES) || GAMES < 4 || !Number.isInteger(SEED)) {
   process.exit(1);
 }
 
-type Player = Level | "greedy";
+/** A level, or a baseline: greedy, or the beam search (`beamMove`). */
+type Player = Level | "greedy" | "beam";
 
 /** This process's CPU time in milliseconds: the clock the levels get, and what a move's cost is measured in. */
 function cpuMs(): number {
@@ -70,6 +77,7 @@ function record(level: Level, setting: string, ms: number): void {
 function turn(game: Game, who: Player, setting: string, random: () => number, clock: () => number = cpuMs): void {
   let action: MoveAction | undefined;
   if (who === "greedy") action = greedyMove(game);
+  else if (who === "beam") action = beamMove(game);
   else {
     const start = cpuMs();
     action = computerMove(game, { level: who, now: clock, random });
@@ -137,8 +145,9 @@ function crossing(choose: (board: RaceBoard) => { from: Hole; to: Hole } | undef
   return moves;
 }
 
-const soloRuns: Record<Player, number[]> = { greedy: [], easy: [], normal: [], strong: [] };
+const soloRuns: Record<Player, number[]> = { greedy: [], beam: [], easy: [], normal: [], strong: [], master: [] };
 soloRuns.greedy.push(crossing(greedyStep));
+soloRuns.beam.push(crossing((board) => searchStep(board, BEAM_SHAPE, UNLIMITED)));
 for (const level of LEVELS) {
   const seeds = level === "easy" ? 9 : 1;
   for (let s = 0; s < seeds; s++) {
@@ -161,7 +170,7 @@ const solo = Object.fromEntries(Object.entries(soloRuns).map(([who, runs]) => [w
 console.log(`Computer players: node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "?"}`);
 console.log(`${new Date().toISOString()}, --games ${GAMES} --seed ${SEED}\n`);
 console.log("Solo crossing, N to S alone (the shortest is 27 moves):");
-for (const who of ["greedy", ...LEVELS] as Player[]) {
+for (const who of ["greedy", "beam", ...LEVELS] as Player[]) {
   const runs = soloRuns[who];
   const spread = runs.length > 1 ? ` (median of ${runs.length} seeds, ${Math.min(...runs)}–${Math.max(...runs)})` : "";
   console.log(`  ${who.padEnd(7)} ${solo[who]} moves${spread}`);
@@ -180,7 +189,8 @@ interface Tally {
   readonly margin?: number;
 }
 
-function raceMatch(level: Level, players: number, games: number): Tally {
+/** `level` against `players - 1` of `opponent`: the same openings and seating whoever the players are. */
+function raceMatch(level: Level, players: number, games: number, opponent: Player = "greedy"): Tally {
   const setting = label({ players });
   let wins = 0;
   let draws = 0;
@@ -192,7 +202,7 @@ function raceMatch(level: Level, players: number, games: number): Tally {
     const game = Game.create({ players }, { firstPlayer: first });
     // Every colour's first move at random, so that the games differ.
     for (let ply = 0; ply < players; ply++) playRandomTurn(game, random);
-    while (!game.isOver) turn(game, game.turn?.player === seat ? level : "greedy", setting, random);
+    while (!game.isOver) turn(game, game.turn?.player === seat ? level : opponent, setting, random);
     const result = game.result();
     if (result?.reason !== "finished") throw new Error(`race game ended by ${result?.reason}`);
     if (result.winners.includes(seat)) {
@@ -247,6 +257,25 @@ for (const players of [2, 3, 6] as const) {
   for (const level of LEVELS) {
     race[players][level] = raceMatch(level, players, games);
     console.log(`  ${level.padEnd(7)} ${describe(race[players][level] as Tally)}`);
+  }
+}
+
+// Against stronger players than greedy: the beam baseline, and strong.
+const STRONGER: readonly { readonly opponent: Player; readonly levels: readonly Level[] }[] = [
+  { opponent: "beam", levels: ["strong", "master"] },
+  { opponent: "strong", levels: ["master"] },
+];
+const stronger: Record<string, Record<2 | 3 | 6, Partial<Record<Level, Tally>>>> = {};
+for (const { opponent, levels } of STRONGER) {
+  stronger[opponent] = { 2: {}, 3: {}, 6: {} };
+  for (const players of [2, 3, 6] as const) {
+    const games = matchGames[players];
+    console.log(`\nRace, ${players} players: against ${players - 1} ${opponent}, ${games} games, win rate [95 % CI]:`);
+    for (const level of levels) {
+      const tally = raceMatch(level, players, games, opponent);
+      stronger[opponent][players][level] = tally;
+      console.log(`  ${level.padEnd(7)} ${describe(tally)}`);
+    }
   }
 }
 
@@ -336,15 +365,26 @@ function captureFigures(tallies: Partial<Record<Level, Tally>>) {
   );
 }
 
+const played = (tallies: Partial<Record<Level, Tally>>) => LEVELS.filter((level) => tallies[level]);
 const rate = (tallies: Partial<Record<Level, Tally>>) =>
   Object.fromEntries(
-    LEVELS.map((level) => [level, round((tallies[level] as Tally).wins / (tallies[level] as Tally).games)]),
+    played(tallies).map((level) => [level, round((tallies[level] as Tally).wins / (tallies[level] as Tally).games)]),
   );
 const interval = (tallies: Partial<Record<Level, Tally>>) =>
-  Object.fromEntries(LEVELS.map((level) => [level, (tallies[level] as Tally).ci.map((bound) => round(bound))]));
+  Object.fromEntries(
+    played(tallies).map((level) => [level, (tallies[level] as Tally).ci.map((bound) => round(bound))]),
+  );
+/** The matches against a stronger opponent: win rate and interval per level, by number of players. */
+const againstStronger = (opponent: string) =>
+  Object.fromEntries(
+    ([2, 3, 6] as const).map((players) => [
+      `${players}p`,
+      { rate: rate(stronger[opponent][players]), ci: interval(stronger[opponent][players]) },
+    ]),
+  );
 console.log(
   JSON.stringify({
-    solo: { easy: solo.easy, normal: solo.normal, strong: solo.strong },
+    solo: { easy: solo.easy, normal: solo.normal, strong: solo.strong, master: solo.master, beam: solo.beam },
     vsGreedy2p: rate(race[2]),
     msPerMove: Object.fromEntries(
       LEVELS.map((level) => [level, { median: round(median(all(level))), max: round(Math.max(...all(level))) }]),
@@ -355,6 +395,8 @@ console.log(
     vsGreedy3pCI: interval(race[3]),
     vsGreedy6p: rate(race[6]),
     vsGreedy6pCI: interval(race[6]),
+    vsBeam: againstStronger("beam"),
+    vsStrong: againstStronger("strong"),
     capture: captureFigures(capture[2]),
     capture3p: captureFigures(capture[3]),
     msPerMoveBySetting: Object.fromEntries(

@@ -32,7 +32,8 @@ export function captureStep(game: Game, level: Level, budget: Budget, random: ()
   if (level === "easy" && random() < CAPTURE_NOISE) return randomChain(game, random);
   const cells = Uint8Array.from(game.board(), (occupant) => (occupant === null ? 0 : 1));
   const { longJump } = game.settings;
-  if (level !== "strong") return new Walker(budget).longest(cells, longJump, 1, true)[0].path;
+  // Master plays strong's capture: its look-ahead is where the capture levels' strength lies so far.
+  if (level === "easy" || level === "normal") return new Walker(budget).longest(cells, longJump, 1, true)[0].path;
   const playing = game.standings().filter((standing) => !standing.resigned).length;
   // With more players, what one opponent makes of the board is not the whole story: the most captures,
   // and among those the chain that leaves the next player the least. (Captures less the next player's

@@ -7,11 +7,12 @@ import type { Game, Hole, Variant } from "../rules/index.ts";
 import { type Budget, budget } from "./budget.ts";
 import { captureStep } from "./capture-levels.ts";
 import type { MoveAction } from "./greedy.ts";
+import { masterRaceStep } from "./master-race.ts";
 import { type RaceBoard, raceBoardOf } from "./race-board.ts";
 import { noisyStep, searchStep } from "./race-levels.ts";
 import type { RaceStep, SearchShape } from "./race-search.ts";
 
-export const LEVELS = ["easy", "normal", "strong"] as const;
+export const LEVELS = ["easy", "normal", "strong", "master"] as const;
 export type Level = (typeof LEVELS)[number];
 
 export interface ComputerOptions {
@@ -38,6 +39,8 @@ export const LEVEL_LIMITS: Readonly<Record<Level, { readonly timeLimitMs: number
   easy: { timeLimitMs: 20, maxNodes: 20_000 },
   normal: { timeLimitMs: 20, maxNodes: 20_000 },
   strong: { timeLimitMs: 40, maxNodes: 100_000 },
+  // Strong's 100,000 for its plan, the rest for weighing candidates by the others' replies (`master-race.ts`).
+  master: { timeLimitMs: 50, maxNodes: 300_000 },
 };
 
 /**
@@ -48,9 +51,11 @@ export const LEVEL_LIMITS: Readonly<Record<Level, { readonly timeLimitMs: number
  * where the others' moves spoil plans, by the sum along the line, so that
  * the progress comes early (`CROWDED`).
  */
-export const RACE_SHAPES: Readonly<Record<"normal" | "strong", SearchShape>> = {
+export const RACE_SHAPES: Readonly<Record<"normal" | "strong" | "master", SearchShape>> = {
   normal: { width: 4, depth: 2 },
   strong: { width: 150, depth: 60 },
+  // Master's plan alone: what it plays where there is no one else to weigh (the solo crossing).
+  master: { width: 150, depth: 60 },
 };
 
 /** From this many colours on the board, strong ranks lines by their sum (`SearchShape.leafWeight` 1). */
@@ -68,7 +73,8 @@ export function computerMove(game: Game, options: ComputerOptions): MoveAction |
 /** The path each variant's levels choose: a new variant fails the type check here until the levels know it. */
 const PATH: Readonly<Record<Variant, (game: Game, options: ComputerOptions) => readonly Hole[]>> = {
   classic: (game, options) => {
-    const step = raceStep(raceBoardOf(game), options);
+    const step =
+      options.level === "master" ? masterRaceStep(game, budgetOf(options)) : raceStep(raceBoardOf(game), options);
     if (!step) throw new Error("computerMove: the side to move has a move, but none was found");
     return [step.from, step.to];
   },
@@ -77,14 +83,16 @@ const PATH: Readonly<Record<Variant, (game: Game, options: ComputerOptions) => r
 
 /**
  * The level's race move on a board of the computer players' own: what
- * `computerMove` plays in the race, and what the benchmark's solo crossing
- * (one colour alone, which no game of the engine has) measures.
+ * `computerMove` plays in the race (but master's, which weighs the other
+ * colours' replies and needs the game), and what the benchmark's solo
+ * crossing (one colour alone, which no game of the engine has) measures:
+ * master alone on the board plays its plan, strong's search.
  */
 export function raceStep(board: RaceBoard, options: ComputerOptions): RaceStep | undefined {
   const { level } = options;
   if (level === "easy") return noisyStep(board, EASY_NOISE, options.random ?? Math.random);
   const shape = RACE_SHAPES[level];
-  const crowded = level === "strong" && board.colours >= CROWDED;
+  const crowded = level !== "normal" && board.colours >= CROWDED;
   return searchStep(board, crowded ? { leafWeight: 1, ...shape } : shape, budgetOf(options));
 }
 

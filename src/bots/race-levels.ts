@@ -71,7 +71,7 @@ export function noisyStep(board: RaceBoard, noise: number, random: () => number)
  * How the search measures a hole: steps to the goal's tip plus the depth in a wrong point, squared.
  * Whole, so that every measure is a whole number, as the search's ordering needs.
  */
-const TIP_EXPONENT = 2;
+export const TIP_EXPONENT = 2;
 
 /**
  * The searching levels: the beam search's move, unless it sees no progress

@@ -12,7 +12,7 @@ export const PointSchema = z.enum(POINTS);
 /** The seat that moves first in every game at the table, or null to draw one at random for each game. */
 export const FirstPlayerSchema = z.nullable(SeatSchema);
 /** How well a computer player plays. */
-export const LevelSchema = z.enum(["easy", "normal", "strong"]);
+export const LevelSchema = z.enum(["easy", "normal", "strong", "master"]);
 
 /** A week: the longest any clock setting runs, for correspondence play. */
 const WEEK_SECONDS = 604_800;

@@ -41,8 +41,8 @@ function computerTurn(game: Game, options: ComputerOptions): void {
 }
 
 describe("one entry point for every level", () => {
-  it("has the levels easy, normal and strong", () => {
-    expect(LEVELS).toEqual(["easy", "normal", "strong"]);
+  it("has the levels easy, normal, strong and master", () => {
+    expect(LEVELS).toEqual(["easy", "normal", "strong", "master"]);
   });
 
   it.each(LEVELS)("%s: plays for the player whose turn it is, and nothing once the game is over", (level) => {

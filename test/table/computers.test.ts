@@ -1,5 +1,7 @@
 /** Computer players: the host seats them, the table plays their turns, and they agree to what people ask of them. */
 import { describe, expect, it } from "vitest";
+import { LEVELS } from "../../src/bots/index.ts";
+import { LevelSchema } from "../../src/protocol/index.ts";
 import { COMPUTER_DELAY_MS, type LoggedEvent } from "../../src/table/index.ts";
 import {
   ALL_CONNECTED,
@@ -22,6 +24,10 @@ describe("the host puts a computer player of a chosen level in a free seat", () 
       { type: "seated", seat: 2, name: "Computer 3", computer: "strong" },
     ]);
     expect(commands.view(NOBODY_CONNECTED).seats[2]).toMatchObject({ name: "Computer 3", computer: "strong" });
+  });
+
+  it("offers every level the computer plays, and no other: the wire's levels are the computer's", () => {
+    expect(LevelSchema.options).toEqual([...LEVELS]);
   });
 
   it("only the host, only a free seat of the table, only outside a game", () => {

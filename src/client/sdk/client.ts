@@ -314,8 +314,8 @@ export class TableClient {
   }
 
   /**
-   * The host, outside a game: a computer player of `level` (`easy`, `normal`
-   * or `strong`) takes the free seat, named "Computer n". The table plays its
+   * The host, outside a game: a computer player of `level` (`easy`, `normal`,
+   * `strong` or `master`) takes the free seat, named "Computer n". The table plays its
    * turns, accepts every rematch and swap for it; `remove` frees the seat.
    */
   addComputer(seat: number, level: Level): Promise<void> {

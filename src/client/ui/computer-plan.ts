@@ -8,7 +8,7 @@
 import type { Level } from "../sdk/index.ts";
 
 /** The computer players' levels, weakest first. */
-export const LEVELS = ["easy", "normal", "strong"] as const satisfies readonly Level[];
+export const LEVELS = ["easy", "normal", "strong", "master"] as const satisfies readonly Level[];
 
 /** No computers, a number of them (1 to players − 1), or every seat. */
 export type ComputerChoice = number | "all";

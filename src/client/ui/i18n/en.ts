@@ -206,6 +206,7 @@ const messages = {
   level_easy: "Easy",
   level_normal: "Normal",
   level_strong: "Strong",
+  level_master: "Master",
   computerBadge: "computer · {level}",
   computerThinking: "{name} is thinking…",
   addComputer: "Add computer",

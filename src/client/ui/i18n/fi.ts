@@ -203,6 +203,7 @@ export const fi: Translation = {
     level_easy: "Helppo",
     level_normal: "Tavallinen",
     level_strong: "Vahva",
+    level_master: "Mestari",
     computerBadge: "tietokone · {level}",
     computerThinking: "{name} miettii…",
     addComputer: "Lisää tietokone",

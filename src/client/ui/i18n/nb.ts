@@ -203,6 +203,7 @@ export const nb: Translation = {
     level_easy: "Lett",
     level_normal: "Normal",
     level_strong: "Sterk",
+    level_master: "Mester",
     computerBadge: "datamaskin · {level}",
     computerThinking: "{name} tenker…",
     addComputer: "Legg til datamaskin",

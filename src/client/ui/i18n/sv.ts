@@ -203,6 +203,7 @@ export const sv: Translation = {
     level_easy: "Lätt",
     level_normal: "Normal",
     level_strong: "Stark",
+    level_master: "Mästare",
     computerBadge: "dator · {level}",
     computerThinking: "{name} tänker…",
     addComputer: "Lägg till dator",
