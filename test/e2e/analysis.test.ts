@@ -139,7 +139,13 @@ describe("a race, analysed in the browser", () => {
     const { context, page } = await open(race.id, { locale: "en-GB" });
     try {
       const section = page.locator("section.analysis");
-      await expect.poll(() => section.getByRole("heading").textContent()).toBe("Game analysis");
+      // Before it is asked for, the analysis is a button (described by what it does) and takes no more room.
+      const button = section.getByRole("button", { name: "Analyse the game" });
+      await button.waitFor();
+      expect(await section.getByRole("heading").count()).toBe(0);
+      expect(await button.getAttribute("title")).toBe(
+        "The computer goes through the game: each player's moves to finish after every move, and the moves that lost the most.",
+      );
       // Every value the progress bar took, as the page set them.
       await page.evaluate(() => {
         const seen: string[] = [];
@@ -155,6 +161,7 @@ describe("a race, analysed in the browser", () => {
       const started = Date.now();
       await analyse(page, "Analyse the game");
       const took = Date.now() - started;
+      expect(await section.getByRole("heading", { level: 2 }).textContent()).toBe("Game analysis");
       const total = race.analysis.moves.length;
       const progress = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
       expect(progress.length).toBeGreaterThan(1);

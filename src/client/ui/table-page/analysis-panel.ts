@@ -163,6 +163,9 @@ export class AnalysisPanel {
     if (key === this.drawnKey) return;
     this.drawnKey = key;
     this.heading.textContent = i18n.t("analysisHeading");
+    // Before it is asked for, the analysis is one button and takes no more room than one: the record
+    // column's moves and results keep their place in the first screen.
+    this.heading.hidden = race && this.state.kind === "idle";
     this.chart = null;
     if (!race) {
       this.body.replaceChildren(h("p", { class: "hint analysis-text analysis-note" }, i18n.t("analysisRaceOnly")));
@@ -176,10 +179,17 @@ export class AnalysisPanel {
           ...(state.kind === "failed"
             ? [h("p", { class: "analysis-text analysis-failed", role: "alert" }, i18n.t("analysisFailed"))]
             : []),
-          h("p", { class: "hint analysis-text" }, i18n.t("analysisIntro")),
+          h("p", { class: "visually-hidden", id: "analysis-intro" }, i18n.t("analysisIntro")),
           h(
             "button",
-            { type: "button", class: "analyse", "data-focus": "analyse", onclick: () => this.start() },
+            {
+              type: "button",
+              class: "analyse",
+              "data-focus": "analyse",
+              "aria-describedby": "analysis-intro",
+              title: i18n.t("analysisIntro"),
+              onclick: () => this.start(),
+            },
             i18n.t("analyse"),
           ),
         );
