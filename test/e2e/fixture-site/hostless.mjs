@@ -30,6 +30,10 @@ while (played < moves) {
   played += 1;
 }
 await players[0].leave();
+// The leaver's ack can come before the other player's socket has the game's end: wait until it does.
+for (let waited = 0; players[1].model?.status !== "over" && waited < 5000; waited += 20) {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
 console.log(
   JSON.stringify({ started, played, status: players[1].model?.status, winners: players[0].model?.result?.winners }),
 );
