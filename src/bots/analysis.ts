@@ -22,7 +22,7 @@ import {
   goalHoles,
   HOLE_COUNT,
   type Hole,
-  type Notated,
+  notatedOf,
   oppositePoint,
   type Point,
   RulesError,
@@ -236,7 +236,7 @@ export function analyseGame(game: Game, options: AnalysisOptions = {}): GameAnal
   const moves: (MoveReview | null)[] = [];
   history.forEach((action, index) => {
     const review = action.kind === "move" ? reviewMove(replay, action, values, estimator, limits) : null;
-    replay.apply(notated(action));
+    replay.apply(notatedOf(action));
     values = colourEstimates();
     estimates.push(byPlayer(values));
     moves.push(review && { ...review, ply: index + 1, after: values.get(review.colour) ?? review.after });
@@ -377,16 +377,4 @@ function hasFinished(game: Game, colour: Point, settings: Settings): boolean {
     if (occupant === colour) own = true;
   }
   return own;
-}
-
-/** An action of the history as the engine reads it back. */
-function notated(action: Action): Notated {
-  switch (action.kind) {
-    case "move":
-      return { kind: "path", path: action.move.path };
-    case "pass":
-      return { kind: "pass" };
-    case "resign":
-      return { kind: "resign", player: action.player };
-  }
 }

@@ -25,6 +25,18 @@ export type Action =
   | { readonly kind: "pass"; readonly player: number }
   | { readonly kind: "resign"; readonly player: number };
 
+/** An action of the history as the engine reads it back (`Game.replay`, `Game.apply`): a history replayed. */
+export function notatedOf(action: Action): Notated {
+  switch (action.kind) {
+    case "move":
+      return { kind: "path", path: action.move.path };
+    case "pass":
+      return { kind: "pass" };
+    case "resign":
+      return { kind: "resign", player: action.player };
+  }
+}
+
 /** Whose turn it is: the player, and in the race the colour it moves. */
 export interface Turn {
   readonly player: number;

@@ -24,6 +24,7 @@ export {
   type Action,
   Game,
   type GameOptions,
+  notatedOf,
   type Occupant,
   type Result,
   type Standing,

@@ -5,7 +5,7 @@
  * Pure, tested under Node against the engine's own replay.
  */
 
-import { type Action, Game, holeName, type Notated, type Point } from "../../../rules/index.ts";
+import { Game, holeName, notatedOf, type Point } from "../../../rules/index.ts";
 import type { LastMove } from "../../sdk/index.ts";
 
 export interface PastPosition {
@@ -22,7 +22,7 @@ export interface PastPosition {
 /** The game as it stood after its first `ply` actions (clamped to the history). */
 export function positionAt(game: Game, ply: number): PastPosition {
   const history = game.history.slice(0, Math.max(0, Math.min(ply, game.history.length)));
-  const past = Game.replay(game.settings, { firstPlayer: game.firstPlayer }, history.map(notated));
+  const past = Game.replay(game.settings, { firstPlayer: game.firstPlayer }, history.map(notatedOf));
   // As the live page does: the trail is the last move, passes and departures leave it as it was.
   const last = history.findLast((action) => action.kind === "move");
   return {
@@ -34,16 +34,4 @@ export function positionAt(game: Game, ply: number): PastPosition {
         : null,
     toMove: past.turn?.player ?? null,
   };
-}
-
-/** An action of the history as the engine reads it back. */
-function notated(action: Action): Notated {
-  switch (action.kind) {
-    case "move":
-      return { kind: "path", path: action.move.path };
-    case "pass":
-      return { kind: "pass" };
-    case "resign":
-      return { kind: "resign", player: action.player };
-  }
 }
