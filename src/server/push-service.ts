@@ -9,6 +9,7 @@
  * draft `aesgcm` encoding, which Apple's push service does not accept.
  */
 import { buildPushPayload, type PushSubscription } from "@block65/webcrypto-web-push";
+import { decodeBase64Url } from "hono/utils/encode";
 import type { Notice } from "../protocol/index.ts";
 import type { Env } from "./env.ts";
 
@@ -67,10 +68,13 @@ export function allowedEndpoint(endpoint: string, allowLoopback: boolean): boole
 /** Whether `p256dh` is a point on P-256 (what `PushSubscriptionSchema` cannot check): a bad one could never be sent to. */
 export async function validBrowserKey(p256dh: string): Promise<boolean> {
   try {
-    const bytes = Uint8Array.from(atob(p256dh.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "")), (c) =>
-      c.charCodeAt(0),
+    await crypto.subtle.importKey(
+      "raw",
+      decodeBase64Url(p256dh.replace(/=+$/, "")),
+      { name: "ECDH", namedCurve: "P-256" },
+      false,
+      [],
     );
-    await crypto.subtle.importKey("raw", bytes, { name: "ECDH", namedCurve: "P-256" }, false, []);
     return true;
   } catch {
     return false;
