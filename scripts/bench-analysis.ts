@@ -31,8 +31,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { analyseGame, computerMove, greedyMove } from "../src/bots/index.ts";
-import type { AnalysisRequest } from "../src/client/ui/analysis/protocol.ts";
-import { type Action, Game, type Notated } from "../src/rules/index.ts";
+import { analysisRequest } from "../src/client/ui/analysis/protocol.ts";
+import { Game, notatedOf } from "../src/rules/index.ts";
 import { browserArgs, browserFiles } from "../test/e2e/browser.ts";
 
 const usage = "usage: npm run -s bench:analysis -- [--runs N] [--rates 1,4,6]";
@@ -62,29 +62,9 @@ function referenceGame(): Game {
   return game;
 }
 
-function notated(action: Action): Notated {
-  if (action.kind === "move") return { kind: "path", path: action.move.path };
-  return action.kind === "pass" ? { kind: "pass" } : { kind: "resign", player: action.player };
-}
-
 /** The game after its first `moves` actions. */
 function firstMoves(game: Game, moves: number): Game {
-  return Game.replay(game.settings, { firstPlayer: game.firstPlayer }, game.history.slice(0, moves).map(notated));
-}
-
-/** What the table page posts to the worker for a game. */
-function requestFor(game: Game): AnalysisRequest {
-  return {
-    type: "analyse",
-    id: 1,
-    settings: game.settings,
-    firstPlayer: game.firstPlayer ?? null,
-    history: game.history.map((action) =>
-      action.kind === "move"
-        ? { kind: "move", player: action.player, path: [...action.move.path] }
-        : { kind: action.kind, player: action.player },
-    ),
-  };
+  return Game.replay(game.settings, { firstPlayer: game.firstPlayer }, game.history.slice(0, moves).map(notatedOf));
 }
 
 const median = (values: readonly number[]) => {
@@ -138,7 +118,7 @@ const browserVersion = `Chromium ${browser.version()}`;
 const inBrowser: Record<string, Record<string, { medianMs: number; runs: number[] }>> = {};
 try {
   for (const [name, game] of Object.entries(games)) {
-    const request = requestFor(game);
+    const request = analysisRequest(game, 1);
     inBrowser[name] = {};
     for (const rate of RATES) {
       const runs: number[] = [];

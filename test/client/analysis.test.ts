@@ -15,6 +15,7 @@ import {
   AnalysisReplySchema,
   type AnalysisRequest,
   AnalysisRequestSchema,
+  analysisRequest,
 } from "../../src/client/ui/analysis/protocol.ts";
 import { Game } from "../../src/rules/index.ts";
 
@@ -32,18 +33,9 @@ function playedGame(moves: number): Game {
   return game;
 }
 
+/** The table page's request for `game`, as the worker's schema reads it. */
 function requestFor(game: Game, id = 7): AnalysisRequest {
-  return AnalysisRequestSchema.parse({
-    type: "analyse",
-    id,
-    settings: game.settings,
-    firstPlayer: game.firstPlayer ?? null,
-    history: game.history.map((action) =>
-      action.kind === "move"
-        ? { kind: "move", player: action.player, path: action.move.path }
-        : { kind: action.kind, player: action.player },
-    ),
-  });
+  return AnalysisRequestSchema.parse(analysisRequest(game, id));
 }
 
 function answers(request: AnalysisRequest): AnalysisReply[] {

@@ -8,6 +8,7 @@
  */
 import { SettingsSchema } from "../../../protocol/index.ts";
 import * as z from "../../../protocol/zod.ts";
+import type { Game } from "../../../rules/index.ts";
 
 const Count = z.int().check(z.minimum(0));
 const Hole = z.int().check(z.minimum(0), z.maximum(120));
@@ -28,6 +29,21 @@ export const AnalysisRequestSchema = z.object({
   history: z.array(ActionSchema),
 });
 export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>;
+
+/** What the table page asks the worker for `game`: its settings, first player and history, holes by index. */
+export function analysisRequest(game: Game, id: number): AnalysisRequest {
+  return {
+    type: "analyse",
+    id,
+    settings: game.settings,
+    firstPlayer: game.firstPlayer ?? null,
+    history: game.history.map((action) =>
+      action.kind === "move"
+        ? { kind: "move", player: action.player, path: [...action.move.path] }
+        : { kind: action.kind, player: action.player },
+    ),
+  };
+}
 
 const Estimate = z.number().check(z.minimum(0));
 

@@ -18,7 +18,7 @@ import { RaceChart } from "../analysis/chart.ts";
 import {
   type AnalysisReply,
   AnalysisReplySchema,
-  type AnalysisRequest,
+  analysisRequest,
   type GameAnalysisWire,
   type MoveReviewWire,
 } from "../analysis/protocol.ts";
@@ -364,17 +364,7 @@ export class AnalysisPanel {
     if (!game) return;
     this.stop();
     const id = ++this.requests;
-    const request: AnalysisRequest = {
-      type: "analyse",
-      id,
-      settings: game.settings,
-      firstPlayer: game.firstPlayer ?? null,
-      history: game.history.map((action) =>
-        action.kind === "move"
-          ? { kind: "move", player: action.player, path: [...action.move.path] }
-          : { kind: action.kind, player: action.player },
-      ),
-    };
+    const request = analysisRequest(game, id);
     let worker: Worker;
     try {
       worker = this.options.worker?.() ?? new Worker(ANALYSIS_WORKER_URL);
