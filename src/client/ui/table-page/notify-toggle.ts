@@ -28,6 +28,7 @@ export class NotifyToggle {
   private readonly note = h("p", { class: "notify-note", role: "status" });
   private view: TableView | null = null;
   private key: string | null = null;
+  private keyAsked = false;
   private busy = false;
   /** Whether this visit has checked that the table holds this browser's current subscription. */
   private renewed = false;
@@ -45,17 +46,19 @@ export class NotifyToggle {
       h("label", { class: "option-toggle", for: "notify" }, this.checkbox, this.label),
       this.note,
     );
-    if (pushSupport() !== "unsupported") {
-      void pushKey().then((key) => {
-        this.key = key;
-        if (this.view) this.render(this.view);
-      });
-    }
   }
 
   render(view: TableView): void {
     this.view = view;
     const seated = view.you.seat !== null;
+    // Asked for once a seat is taken: a spectator's page does not fetch the key.
+    if (seated && !this.keyAsked && pushSupport() !== "unsupported") {
+      this.keyAsked = true;
+      void pushKey().then((key) => {
+        this.key = key;
+        if (this.view) this.render(this.view);
+      });
+    }
     this.element.hidden = !seated || this.key === null;
     this.label.textContent = this.i18n.t("notifyMe");
     if (!this.busy) this.checkbox.checked = seated && notifiedEndpoint(this.store, this.tableId) !== null;
