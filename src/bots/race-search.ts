@@ -70,6 +70,30 @@ interface Layer {
   readonly size: number;
 }
 
+/** A layer's columns, kept from search to search and grown when a layer needs more. */
+class LayerBuffer implements Layer {
+  pieces = new Int16Array(0);
+  value = new Float64Array(0);
+  sum = new Float64Array(0);
+  root = new Int32Array(0);
+  key = new Int32Array(0);
+  size = 0;
+
+  /** This buffer, made to hold `size` positions of `n` pieces (its old contents lost). */
+  fit(size: number, n: number): this {
+    if (this.value.length < size) {
+      const capacity = Math.max(size, 2 * this.value.length);
+      this.value = new Float64Array(capacity);
+      this.sum = new Float64Array(capacity);
+      this.root = new Int32Array(capacity);
+      this.key = new Int32Array(capacity);
+    }
+    if (this.pieces.length < size * n) this.pieces = new Int16Array(Math.max(size * n, 2 * this.pieces.length));
+    this.size = size;
+    return this;
+  }
+}
+
 /** Children of a layer before the beam keeps the best, in growable columns. */
 class Children {
   count = 0;
@@ -115,6 +139,21 @@ class Children {
 }
 
 /**
+ * The search's working memory, made once and reused by every search: a
+ * search is synchronous and never calls another, and a move or an analysis
+ * runs thousands of them, whose allocations (tens of kilobytes each) the
+ * browser's collector otherwise spends its time on.
+ */
+const scratch = {
+  inGoal: new Uint8Array(HOLE_COUNT),
+  destinations: new Int16Array(HOLE_COUNT),
+  children: new Children(),
+  order: new Float64Array(1024),
+  /** Two layers in turn: each is selected from the one before. */
+  layers: [new LayerBuffer(), new LayerBuffer()] as const,
+};
+
+/**
  * The colour's best move by the beam search, or undefined when it has no
  * move. `costs` gives each hole's measure (`tipCosts`). The first layer,
  * every move once, is always completed; the budget is asked before each
@@ -128,7 +167,8 @@ export function searchRace(
 ): RaceSearchResult | undefined {
   const { cells, goal, longJump } = board;
   const n = board.pieces.length;
-  const inGoal = new Uint8Array(HOLE_COUNT);
+  const { inGoal } = scratch;
+  inGoal.fill(0);
   for (const hole of goal) inGoal[hole] = 1;
   // Who else holds goal holes stays so during the search: only the colour's own pieces move.
   let othersInGoal = 0;
@@ -142,9 +182,8 @@ export function searchRace(
 
   // 0: the measure at the end alone.
   const leafWeight = shape.leafWeight ?? 0;
-  const destinations = new Int16Array(HOLE_COUNT);
-  const children = new Children();
-  let order = new Float64Array(1024);
+  const { destinations, children, layers } = scratch;
+  let next = 0;
   let nodes = 0;
 
   /** Adds the children of position `p` of `layer`, `depth` moves from now. */
@@ -180,7 +219,8 @@ export function searchRace(
     const { count, value: childValue, rank: childRank, key: childKey } = children;
     // Ranks are whole numbers (costs are whole), so rank and index pack into one number a plain sort orders.
     if (count >= INDEX_SPAN) throw new RangeError(`${count} children in one layer: at most ${INDEX_SPAN - 1}`);
-    if (order.length < count) order = new Float64Array(Math.max(count, 2 * order.length));
+    if (scratch.order.length < count) scratch.order = new Float64Array(Math.max(count, 2 * scratch.order.length));
+    const { order } = scratch;
     for (let c = 0; c < count; c++) order[c] = childRank[c] * INDEX_SPAN + c;
     // Only the best few need ordering: twice the width, as merged transpositions thin them out.
     let sorted = order.subarray(0, count);
@@ -197,14 +237,8 @@ export function searchRace(
       seen.add(childKey[c]);
       kept.push(c);
     }
-    const layer: Layer = {
-      pieces: new Int16Array(kept.length * n),
-      value: new Float64Array(kept.length),
-      sum: new Float64Array(kept.length),
-      root: new Int32Array(kept.length),
-      key: new Int32Array(kept.length),
-      size: kept.length,
-    };
+    const layer = layers[next].fit(kept.length, n);
+    next ^= 1;
     kept.forEach((c, q) => {
       const p = children.parent[c];
       layer.pieces.set(parent.pieces.subarray(p * n, p * n + n), q * n);
