@@ -9,7 +9,14 @@
 import { describe, expect, it } from "vitest";
 import { analyseGame, computerMove, greedyMove } from "../../src/bots/index.ts";
 import { answer } from "../../src/client/ui/analysis/answer.ts";
-import { CHART_HEIGHT, CHART_WIDTH, chartGeometry, chartSize } from "../../src/client/ui/analysis/chart.ts";
+import {
+  CHART_HEIGHT,
+  CHART_WIDTH,
+  chartGeometry,
+  chartSize,
+  MARKED,
+  placeMarks,
+} from "../../src/client/ui/analysis/chart.ts";
 import {
   type AnalysisReply,
   AnalysisReplySchema,
@@ -113,5 +120,50 @@ describe("the race chart's geometry", () => {
     expect(chartSize(0)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT + 10 });
     const narrow = chartGeometry(analysis.estimates, chartSize(240));
     expect(narrow.xTicks.map((tick) => tick.value)).toEqual([0, 20, 40, 60]);
+  });
+});
+
+describe("the race chart's marks: the costliest of the moves that lost a move or more, none touching another", () => {
+  // The greedy player's game against strong, on a phone's narrow chart, where its mistakes crowd.
+  const analysis = analyseGame(playedGame(60));
+  const geometry = chartGeometry(analysis.estimates, chartSize(240));
+  const marked = analysis.moves.filter(
+    (review): review is NonNullable<typeof review> => review !== null && MARKED.has(review.verdict),
+  );
+  const placed = placeMarks(analysis, geometry);
+  const touching = (a: (typeof placed)[number], b: (typeof placed)[number]) =>
+    Math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius + 1;
+
+  it("draws each mark on its player's line at its move, in the order of the game", () => {
+    expect(placed.length).toBeGreaterThan(0);
+    for (const { review, x, y, radius } of placed) {
+      expect(x).toBe(geometry.x(review.ply));
+      expect(y).toBe(geometry.y(analysis.estimates[review.ply]?.[review.player] ?? -1));
+      expect(radius).toBe(review.verdict === "blunder" ? 6 : 4.5);
+    }
+    expect(placed.map((mark) => mark.review.ply)).toEqual(
+      [...placed.map((mark) => mark.review.ply)].sort((a, b) => a - b),
+    );
+  });
+
+  it("leaves off a mark only where a costlier one stands too close, and lets no two touch", () => {
+    // The game has 4 moves to mark: on the widest chart all show; at a phone's narrowest, two crowd, one is left off.
+    expect(marked).toHaveLength(4);
+    expect(placeMarks(analysis, chartGeometry(analysis.estimates, chartSize(640)))).toHaveLength(4);
+    expect(placed).toHaveLength(3);
+    for (const [i, a] of placed.entries()) for (const b of placed.slice(i + 1)) expect(touching(a, b)).toBe(false);
+    const costliest = Math.max(...marked.map((review) => review.tempoLost));
+    expect(placed.some((mark) => mark.review.tempoLost === costliest)).toBe(true);
+    for (const review of marked.filter((review) => !placed.some((mark) => mark.review === review))) {
+      const where = {
+        review,
+        x: geometry.x(review.ply),
+        y: geometry.y(analysis.estimates[review.ply]?.[review.player] ?? 0),
+        radius: review.verdict === "blunder" ? 6 : 4.5,
+      };
+      const blockers = placed.filter((mark) => touching(mark, where));
+      expect(blockers.length).toBeGreaterThan(0);
+      for (const blocker of blockers) expect(blocker.review.tempoLost).toBeGreaterThanOrEqual(review.tempoLost);
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The race chart: one line per player of the estimated moves to finish after
  * every action of the game, in the colour of the player's (first) point, a
- * mark on each move that lost the most (mistakes and blunders), and a cursor
+ * mark on each move that lost the most (mistakes and blunders; `placeMarks`), and a cursor
  * on the move the replay shows. A click anywhere on it shows the position
  * nearest the click; each mark is a button of its own (Tab, then Enter or
  * Space). The geometry (`chartGeometry`) is pure and tested under Node; the
@@ -114,6 +114,45 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+/** A mark on the chart: the move it stands for, and where its dot is drawn. */
+export interface PlacedMark {
+  readonly review: MoveReviewWire;
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+}
+
+/**
+ * The marks the chart draws, in the order of the game: each marked move on
+ * its player's line, the costliest first, leaving off any whose dot would
+ * touch one already placed. Moves close together (one player's mistakes a
+ * round apart, or two lines that cross) would otherwise pile their dots
+ * into a blot no one can read or click; the record marks every move's
+ * verdict, and the list under the chart names the costliest.
+ */
+export function placeMarks(analysis: GameAnalysisWire, geometry: ChartGeometry): PlacedMark[] {
+  const marked: PlacedMark[] = [];
+  for (const review of analysis.moves) {
+    if (!review || !MARKED.has(review.verdict)) continue;
+    const value = analysis.estimates[review.ply]?.[review.player];
+    if (value === null || value === undefined) continue;
+    const radius = review.verdict === "blunder" ? 6 : 4.5;
+    marked.push({ review, x: geometry.x(review.ply), y: geometry.y(value), radius });
+  }
+  const placed: PlacedMark[] = [];
+  const costliest = [...marked].sort((a, b) => b.review.tempoLost - a.review.tempoLost || a.review.ply - b.review.ply);
+  for (const mark of costliest) {
+    const touches = placed.some(
+      (other) => Math.hypot(other.x - mark.x, other.y - mark.y) < other.radius + mark.radius + MARK_GAP,
+    );
+    if (!touches) placed.push(mark);
+  }
+  return placed.sort((a, b) => a.review.ply - b.review.ply);
+}
+
+/** The least space between two marks' dots, in the drawing's units. */
+const MARK_GAP = 1;
+
 export interface ChartOptions {
   readonly analysis: GameAnalysisWire;
   /** Each player's point, whose colour the line is drawn in. */
@@ -194,10 +233,7 @@ export class RaceChart {
     });
 
     const marks = el("g", { class: "race-marks" }, svg);
-    for (const review of analysis.moves) {
-      if (!review || !MARKED.has(review.verdict)) continue;
-      const value = analysis.estimates[review.ply]?.[review.player];
-      if (value === null || value === undefined) continue;
+    for (const { review, x, y, radius } of placeMarks(analysis, geometry)) {
       const label = options.markLabel(review);
       const mark = el(
         "g",
@@ -207,15 +243,15 @@ export class RaceChart {
           tabindex: 0,
           "aria-label": label,
           "data-ply": review.ply,
-          transform: `translate(${geometry.x(review.ply)} ${geometry.y(value)})`,
+          transform: `translate(${x} ${y})`,
         },
         marks,
       );
       el("title", {}, mark).textContent = label;
-      // A target a little larger than the dot, invisible; close marks overlap, and a click anywhere on the chart
-      // shows the position nearest it anyway (the list under the chart has a button for each).
+      // A target a little larger than the dot, invisible; a click anywhere on the chart shows the position nearest
+      // it anyway.
       el("circle", { class: "race-hit", r: 8 }, mark);
-      el("circle", { class: "race-dot", r: review.verdict === "blunder" ? 6 : 4.5 }, mark);
+      el("circle", { class: "race-dot", r: radius }, mark);
       mark.addEventListener("click", (event) => {
         event.stopPropagation();
         onPick(review.ply);

@@ -14,7 +14,7 @@
  * the last one.
  */
 import { formatPath, holeName, type Point, seating, variantOf } from "../../../rules/index.ts";
-import { RaceChart } from "../analysis/chart.ts";
+import { MARKED, RaceChart } from "../analysis/chart.ts";
 import {
   type AnalysisReply,
   AnalysisReplySchema,
@@ -243,10 +243,7 @@ export class AnalysisPanel {
       }),
     );
     const marked = analysis.moves
-      .filter(
-        (review): review is MoveReviewWire =>
-          review !== null && (review.verdict === "mistake" || review.verdict === "blunder"),
-      )
+      .filter((review): review is MoveReviewWire => review !== null && MARKED.has(review.verdict))
       .sort((a, b) => b.tempoLost - a.tempoLost || a.ply - b.ply)
       .slice(0, LISTED)
       .sort((a, b) => a.ply - b.ply);
