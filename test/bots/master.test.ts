@@ -8,8 +8,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { budget } from "../../src/bots/budget.ts";
+import { RACE_SHAPES } from "../../src/bots/computer.ts";
+import { tipCosts } from "../../src/bots/evaluation.ts";
 import { computerMove, greedyMove, LEVEL_LIMITS, LEVELS, type MoveAction } from "../../src/bots/index.ts";
 import { MASTER_SHAPE, masterRaceStep } from "../../src/bots/master-race.ts";
+import { raceBoardOf } from "../../src/bots/race-board.ts";
+import { searchRace } from "../../src/bots/race-search.ts";
 import { Game } from "../../src/rules/index.ts";
 import { copy } from "../rules/helpers.ts";
 import { LEGAL_SETTINGS, randomGame, randomPositions } from "./helpers.ts";
@@ -102,14 +106,26 @@ describe("the node budget stops it where the clock stands still", () => {
   });
 });
 
-describe("in a crowd, four colours or more, it plays strong's move", () => {
-  it.each([4, 6])("with %i players, through a game's first plies", (players) => {
+describe("in a crowd, four colours or more, it plays its plan alone, measured by the steps to go", () => {
+  it.each([4, 6])("with %i players, through a game's first plies: strong's search with its own measure", (players) => {
     const game = Game.create({ players }, { firstPlayer: 0 });
+    let unlikeStrong = 0;
     for (let ply = 0; ply < 3 * players; ply++) {
-      const strong = computerMove(game, { level: "strong", now: STILL });
-      expect(computerMove(game, { level: "master", now: STILL })).toEqual(strong);
-      game.commit(strong as MoveAction);
+      const board = raceBoardOf(game);
+      const plan = searchRace(
+        board,
+        tipCosts(board.goal, MASTER_SHAPE.crowdExponent),
+        { ...RACE_SHAPES.strong, leafWeight: 1 },
+        budget(STILL, NO_TIME_LIMIT, MASTER_SHAPE.planNodes),
+      );
+      const master = computerMove(game, { level: "master", now: STILL }) as MoveAction;
+      expect([master.move.path[0], master.move.path.at(-1)]).toEqual([plan?.from, plan?.to]);
+      const strong = computerMove(game, { level: "strong", now: STILL }) as MoveAction;
+      if (strong.move.path.at(-1) !== plan?.to || strong.move.path[0] !== plan?.from) unlikeStrong++;
+      game.commit(master);
     }
+    // The measure is what sets it apart: strong, with the square, would have moved otherwise at some of these plies.
+    expect(unlikeStrong).toBeGreaterThan(0);
   });
 });
 
