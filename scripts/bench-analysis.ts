@@ -31,7 +31,7 @@ import { createServer } from "node:http";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { analyseGame, computerMove, greedyMove } from "../src/bots/index.ts";
 import { analysisRequest } from "../src/client/ui/analysis/protocol.ts";
 import { Game, notatedOf } from "../src/rules/index.ts";
@@ -135,6 +135,15 @@ const { executablePath, env } = await browserFiles();
 const browser = await chromium.launch({ executablePath, args: browserArgs(), env: { ...process.env, ...env } });
 const browserVersion = `Chromium ${browser.version()}`;
 
+/** A new page of the local server, its CPU throttled `rate` times (its workers' too, as far as Chromium does). */
+async function throttledPage(rate: number): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(origin);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  return page;
+}
+
 const inBrowser: Record<string, Record<string, { medianMs: number; runs: number[] }>> = {};
 /** The probe's loop in a worker, median ms at each rate. */
 const probe: Record<string, number> = {};
@@ -142,10 +151,7 @@ try {
   for (const rate of RATES) {
     const runs: number[] = [];
     for (let run = 0; run < 3; run++) {
-      const page = await browser.newPage();
-      await page.goto(origin);
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+      const page = await throttledPage(rate);
       const ms = await page.evaluate(
         (loops) =>
           new Promise<number>((resolve) => {
@@ -169,10 +175,7 @@ try {
     for (const rate of RATES) {
       const runs: number[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const page = await browser.newPage();
-        await page.goto(origin);
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+        const page = await throttledPage(rate);
         const result = await page.evaluate(
           (message) =>
             new Promise<{ ms: number; moves: number }>((resolve, reject) => {
