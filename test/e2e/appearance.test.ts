@@ -28,7 +28,6 @@ import {
   overflowsSideways,
   PHONE,
   screenshotDir,
-  screenshotsWanted,
 } from "./helpers.ts";
 import { sixPlayerGame } from "./tables.ts";
 
@@ -76,10 +75,9 @@ async function open(
 }
 
 async function shot(page: Page, name: string): Promise<Buffer> {
-  // The picture's pixels are checked; saved only when the run wants pictures.
   const path = `${screenshotDir}/appearance-${name}.png`;
-  const picture = await page.screenshot(screenshotsWanted ? { path } : {});
-  if (screenshotsWanted) console.log(`screenshot: ${path}`);
+  const picture = await page.screenshot({ path });
+  console.log(`screenshot: ${path}`);
   return picture;
 }
 

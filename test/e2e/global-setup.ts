@@ -27,8 +27,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     screenshotDir: string;
-    /** Whether to save pictures of the pages: SCREENSHOTS=1 (`npm run screenshots`). */
-    screenshots: boolean;
     /** The test push service's origin, https://127.0.0.1:<port>. */
     pushReceiver: string;
   }
@@ -68,10 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await rm(screenshotDir, { recursive: true, force: true }); // only this run's pictures
   project.provide("baseUrl", baseUrl);
   project.provide("screenshotDir", screenshotDir);
-  project.provide("screenshots", process.env.SCREENSHOTS === "1");
   project.provide("pushReceiver", receiver.origin);
   console.log(
-    `e2e: wrangler dev at ${baseUrl}, test push service at ${receiver.origin}; ${process.env.SCREENSHOTS === "1" ? `screenshots go to ${screenshotDir}` : "no screenshots (SCREENSHOTS=1 for them)"}`,
+    `e2e: wrangler dev at ${baseUrl}, test push service at ${receiver.origin}; screenshots go to ${screenshotDir}`,
   );
   return async () => {
     await server.stop();

@@ -15,13 +15,6 @@ import { browserArgs, browserFiles } from "./browser.ts";
 
 export const baseUrl = inject("baseUrl");
 export const screenshotDir = inject("screenshotDir");
-/**
- * Whether this run saves pictures of the pages: only with SCREENSHOTS=1 (`npm run screenshots`). No
- * assertion reads them (the appearance test's pixels are its own); they are for a person to look at, and
- * each costs the headless shell's software rendering about a second (0.15 to 7 s: 66 of them took 72 s of
- * the phone, view and flow tests' 179 s), a third of the browser tests' time.
- */
-export const screenshotsWanted = inject("screenshots");
 
 /**
  * A client address of its own, as `CF-Connecting-IP` (which the worker keys its limits by and wrangler
@@ -77,14 +70,11 @@ export async function visitor(browser: Browser, locale = "en-GB"): Promise<{ con
   return { context, page };
 }
 
-/** Saves a picture of the page (the whole page with `fullPage`) as `<name>.png` when the run wants them. */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  if (!screenshotsWanted) return;
+export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  const { fullPage = false } = options;
   try {
-    await page.screenshot({ path, fullPage });
+    await page.screenshot({ path });
   } catch (error) {
     // The headless shell now and then fails to capture a page of a context other than the one in front
     // ("Unable to capture screenshot"), a page that has not drawn a frame since it loaded: brought to the
@@ -92,9 +82,10 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
     if (!String(error).includes("Unable to capture screenshot")) throw error;
     await page.bringToFront();
     await page.waitForTimeout(250);
-    await page.screenshot({ path, fullPage });
+    await page.screenshot({ path });
   }
   console.log(`screenshot: ${path}`);
+  return path;
 }
 
 /**

@@ -23,8 +23,7 @@ import {
   gameOf,
   launch,
   playToEnd,
-  screenshot,
-  screenshotsWanted,
+  screenshotDir,
   snapshot,
   takeSeat,
   visitor,
@@ -180,11 +179,10 @@ describe("a site that embeds a table with the web component, from an origin of i
    * screenshots leave a frame from another origin partly unpainted.
    */
   async function wholePage(page: Page, name: string): Promise<void> {
-    if (!screenshotsWanted) return;
     const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: viewport.width, height });
-    await screenshot(page, name);
+    await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
     await page.setViewportSize(viewport);
   }
 

@@ -6,7 +6,8 @@
  * sideways scrolling, one h1 and headings in order, reached from the create
  * page and from the table page.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_DAYS } from "../../src/client/ui/idle-days.ts";
@@ -16,7 +17,7 @@ import { rules as nbRules } from "../../src/client/ui/rules/nb.ts";
 import { OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
 import { rules as svRules } from "../../src/client/ui/rules/sv.ts";
 import { TRANSLATIONS } from "../translations.ts";
-import { createFromForm, DESKTOP, launch, PHONE, screenshot, visitor } from "./helpers.ts";
+import { createFromForm, DESKTOP, launch, PHONE, screenshotDir, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,6 +36,14 @@ const LANGUAGES = [
 
 /** Every section of the rules, by the id its heading has on the page. */
 const SECTION_IDS = Object.entries(OUTLINE).flatMap(([chapter, sections]) => [chapter, ...sections]);
+
+/** The whole page, not only what the window shows. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
+}
 
 /** How far the page is wider than the window: 0 when nothing scrolls sideways. */
 function overflow(page: Page): Promise<number> {
@@ -78,9 +87,9 @@ describe("a link that leads nowhere", () => {
       expect(text).not.toMatch(/[{}]|table-not-found/);
       expect(await page.locator("h1").count()).toBe(1);
       await expect.poll(() => page.title()).toContain(messages.noTableHeading);
-      await screenshot(page, `not-found-${language}-desktop`, { fullPage: true });
+      await screenshot(page, `not-found-${language}-desktop`);
       await page.setViewportSize(PHONE);
-      await screenshot(page, `not-found-${language}-phone`, { fullPage: true });
+      await screenshot(page, `not-found-${language}-phone`);
       await expectNoSidewaysScrolling(page, `not found, ${language}`);
 
       // The way on: a new table, or the rules.
@@ -104,7 +113,7 @@ describe("a link that leads nowhere", () => {
     expect(await page.locator("header").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Skapa ett bord" }).getAttribute("target")).toBe("_blank");
     await page.setViewportSize(PHONE);
-    await screenshot(page, "not-found-sv-embed-phone", { fullPage: true });
+    await screenshot(page, "not-found-sv-embed-phone");
     await context.close();
   });
 
@@ -128,7 +137,7 @@ describe("a link that leads nowhere", () => {
     expect(response?.status()).toBe(404);
     expect(await h1(page)).toBe(TRANSLATIONS.fi.messages.notFoundHeading);
     await page.setViewportSize(PHONE);
-    await screenshot(page, "not-found-page-fi-phone", { fullPage: true });
+    await screenshot(page, "not-found-page-fi-phone");
     await context.close();
   });
 });
@@ -150,9 +159,9 @@ describe("the rules page", () => {
       for (const id of SECTION_IDS) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
       expect(await page.locator("main").count()).toBe(1);
       expect(await page.locator("figure svg").count()).toBe(Object.keys(rules.diagrams).length);
-      await screenshot(page, `rules-${language}-desktop`, { fullPage: true });
+      await screenshot(page, `rules-${language}-desktop`);
       await page.setViewportSize(PHONE);
-      await screenshot(page, `rules-${language}-phone`, { fullPage: true });
+      await screenshot(page, `rules-${language}-phone`);
       await expectNoSidewaysScrolling(page, `rules, ${language}`);
       // The create page and its title bar, with the new link, fit too.
       await page.goto("/");

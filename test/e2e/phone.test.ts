@@ -25,6 +25,7 @@ import {
   overflowsSideways,
   PHONE,
   screenshot,
+  screenshotDir,
   smallTargets,
   snapshot,
   visitor,
@@ -65,7 +66,9 @@ async function phone(
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, `phone-${name}`, { fullPage: true });
+  const path = `${screenshotDir}/phone-${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot: ${path}`);
 }
 
 /** The centre of each hole's hit area on screen, and its width. */
@@ -269,7 +272,7 @@ describe("continuing on another device", () => {
     expect(await overflowsSideways(phonePage)).toBe(false);
     expect(await smallTargets(phonePage)).toEqual([]);
     await phonePage.locator(".handover").scrollIntoViewIfNeeded();
-    await screenshot(phonePage, "phone-handover-link");
+    await phonePage.screenshot({ path: `${screenshotDir}/phone-handover-link.png` });
 
     // Opened again, on a third device (in Finnish): refused in its language, and nothing is taken.
     const third = await visitor(browser, "fi-FI");

@@ -38,7 +38,7 @@ import {
   launch,
   overflowsSideways,
   PHONE,
-  screenshot,
+  screenshotDir,
   smallTargets,
   snapshot,
 } from "./helpers.ts";
@@ -122,7 +122,9 @@ async function open(
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, `view-${name}`);
+  const path = `${screenshotDir}/view-${name}.png`;
+  await page.screenshot({ path });
+  console.log(`screenshot: ${path}`);
 }
 
 /** The pieces the board shows: hole name → colour (or "neutral"). */
