@@ -55,8 +55,10 @@ describe("a player whose connection dies silently", () => {
     await host.page.getByRole("button", { name: "Start the game" }).click();
     for (const page of [host.page, dropped]) {
       await page.waitForSelector('#app[data-status="playing"][data-connection="open"]');
-      await expect.poll(() => dotOf(page, 1)).toBe("connected");
-      await expect.poll(() => dotOf(page, 0)).toBe("connected");
+      // Each player's presence reaches the other's page within a few seconds under load (a clean-clone CI run
+      // missed the default second).
+      await expect.poll(() => dotOf(page, 1), { timeout: 5000 }).toBe("connected");
+      await expect.poll(() => dotOf(page, 0), { timeout: 5000 }).toBe("connected");
     }
     // A while of normal play first, so that the heartbeat runs at its own pace.
     await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -109,9 +109,14 @@ describe("a classic table in the browser", () => {
         .click();
       await expect.poll(() => hint(waiter), { timeout: 500 }).toBe(isolated`It is ${names[toMove]}'s turn`);
       expect(await waiter.locator(".hole.refused").count()).toBe(1);
+      // The hole is marked for 600 ms: read the mark and its piece's animation at once, again until it shows
+      // (a clean-clone CI run under load once read "none").
       const shake = (page: Page) =>
-        page.locator(".hole.refused .piece").evaluate((piece) => getComputedStyle(piece).animationName);
-      expect(await shake(waiter)).toBe("refused-shake");
+        page.evaluate(() => {
+          const piece = document.querySelector(".hole.refused .piece");
+          return piece ? getComputedStyle(piece).animationName : "no refused hole";
+        });
+      await expect.poll(() => shake(waiter), { timeout: 500 }).toBe("refused-shake");
       await screenshot(waiter, "classic-1-wrong-click-out-of-turn");
       await mover
         .locator(pieceOf(1 - toMove))
@@ -121,7 +126,7 @@ describe("a classic table in the browser", () => {
       await watcher.page.emulateMedia({ reducedMotion: "reduce" });
       await watcher.page.locator(pieceOf(0)).first().click();
       await expect.poll(() => hint(watcher.page), { timeout: 500 }).toBe("You are watching: only the players move");
-      expect(await shake(watcher.page)).toBe("none");
+      await expect.poll(() => shake(watcher.page), { timeout: 500 }).toBe("none");
       // The reason goes after a few seconds.
       await expect.poll(() => watcher.page.locator(".pick-hint").isHidden(), { timeout: 5000 }).toBe(true);
       // A watcher of a full game in play is not told to take a free seat: there is none until it ends.
