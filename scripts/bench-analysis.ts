@@ -32,9 +32,10 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
-import { analyseGame, computerMove, greedyMove } from "../src/bots/index.ts";
+import { analyseGame } from "../src/bots/index.ts";
 import { analysisRequest } from "../src/client/ui/analysis/protocol.ts";
 import { Game, notatedOf } from "../src/rules/index.ts";
+import { referenceGame } from "../test/analysis-game.ts";
 import { browserArgs, browserFiles } from "../test/e2e/browser.ts";
 
 const usage = "usage: npm run -s bench:analysis -- [--runs N] [--rates 1,4,6]";
@@ -49,20 +50,6 @@ if (!Number.isInteger(RUNS) || RUNS < 1 || RATES.some((rate) => !(rate >= 1))) {
 }
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-/** The game the browser test plays: strong (seat 1) against greedy, seat 1 first. */
-function referenceGame(): Game {
-  const game = Game.create({ players: 2 }, { firstPlayer: 0 });
-  while (!game.isOver) {
-    const action =
-      game.turn?.player === 0
-        ? computerMove(game, { level: "strong", maxNodes: 20_000, now: () => 0 })
-        : greedyMove(game);
-    if (action) game.commit(action);
-    else game.play("pass");
-  }
-  return game;
-}
 
 /** The game after its first `moves` actions. */
 function firstMoves(game: Game, moves: number): Game {

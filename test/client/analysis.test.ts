@@ -7,7 +7,7 @@
  * belong, at a phone's width and a column's.
  */
 import { describe, expect, it } from "vitest";
-import { analyseGame, computerMove, greedyMove } from "../../src/bots/index.ts";
+import { analyseGame } from "../../src/bots/index.ts";
 import { answer } from "../../src/client/ui/analysis/answer.ts";
 import {
   CHART_HEIGHT,
@@ -25,20 +25,7 @@ import {
   analysisRequest,
 } from "../../src/client/ui/analysis/protocol.ts";
 import { Game } from "../../src/rules/index.ts";
-
-/** The strong computer player (seat 1, first) against the greedy one, for `moves` actions. */
-function playedGame(moves: number): Game {
-  const game = Game.create({ players: 2 }, { firstPlayer: 0 });
-  while (!game.isOver && game.history.length < moves) {
-    const action =
-      game.turn?.player === 0
-        ? computerMove(game, { level: "strong", maxNodes: 20_000, now: () => 0 })
-        : greedyMove(game);
-    if (action) game.commit(action);
-    else game.play("pass");
-  }
-  return game;
-}
+import { referenceGame } from "../analysis-game.ts";
 
 /** The table page's request for `game`, as the worker's schema reads it. */
 function requestFor(game: Game, id = 7): AnalysisRequest {
@@ -52,7 +39,7 @@ function answers(request: AnalysisRequest): AnalysisReply[] {
 }
 
 describe("the worker's answer", () => {
-  const game = playedGame(30);
+  const game = referenceGame(30);
 
   it("is the progress after every action, then the analysis Node makes of the game", () => {
     const replies = answers(requestFor(game));
@@ -79,7 +66,7 @@ describe("the worker's answer", () => {
 });
 
 describe("the race chart's geometry", () => {
-  const analysis = analyseGame(playedGame(60));
+  const analysis = analyseGame(referenceGame(60));
 
   it("draws a line per player through every position, the start at the left and the last at the right", () => {
     const geometry = chartGeometry(analysis.estimates);
@@ -125,7 +112,7 @@ describe("the race chart's geometry", () => {
 
 describe("the race chart's marks: the costliest of the moves that lost a move or more, none touching another", () => {
   // The greedy player's game against strong, on a phone's narrow chart, where its mistakes crowd.
-  const analysis = analyseGame(playedGame(60));
+  const analysis = analyseGame(referenceGame(60));
   const geometry = chartGeometry(analysis.estimates, chartSize(240));
   const marked = analysis.moves.filter(
     (review): review is NonNullable<typeof review> => review !== null && MARKED.has(review.verdict),

@@ -14,10 +14,11 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyseGame, computerMove, type GameAnalysis, greedyMove } from "../../src/bots/index.ts";
+import { analyseGame, type GameAnalysis } from "../../src/bots/index.ts";
 import { createTable, hostTokenKey, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
 import { chartGeometry, placeMarks } from "../../src/client/ui/analysis/chart.ts";
 import { formatPath, type Variant } from "../../src/rules/index.ts";
+import { referenceMove } from "../analysis-game.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import {
   baseUrl,
@@ -62,10 +63,7 @@ async function playedTable(variant: Variant, moves = Number.POSITIVE_INFINITY): 
       // The mover's model has its move and all it entailed; the next one's may not yet.
       await until(() => next.model?.game?.history.length === model.game?.history.length);
       const game = next.model?.game;
-      const action =
-        turn.seat === 0 && game
-          ? computerMove(game, { level: "strong", maxNodes: 20_000, now: () => 0 })
-          : game && greedyMove(game);
+      const action = game && referenceMove(game);
       if (!action) throw new Error(`no move for seat ${turn.seat}`);
       await next.move(formatPath(action.move.path));
       mover = next;
