@@ -6,7 +6,7 @@
 import { ChatNumberSchema, ChatPolicySchema, ReactionSchema } from "./chat.ts";
 import { NOTICE_LANGUAGES, PushSubscriptionSchema } from "./push.ts";
 import { isWellFormed } from "./text.ts";
-import { FirstPlayerSchema, LevelSchema, SeatSchema, SeqSchema } from "./values.ts";
+import { FirstPlayerSchema, LanguageSchema, LevelSchema, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -137,6 +137,16 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("pushUnsubscribe"),
     id: RequestIdSchema,
     endpoint: z.string().check(z.minLength(1), z.maxLength(1024)),
+  }),
+  /**
+   * Host only, at any time: lists the table in the lobby, open to anyone,
+   * in the host's language `lang` (`listed: true`), or takes it off.
+   */
+  z.strictObject({
+    type: z.literal("listing"),
+    id: RequestIdSchema,
+    listed: z.boolean(),
+    lang: LanguageSchema,
   }),
   /** Asks again for the events after `lastSeq`, after a gap. */
   z.strictObject({ type: z.literal("sync"), lastSeq: SeqSchema }),

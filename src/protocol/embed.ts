@@ -8,12 +8,12 @@ import { CLIENT_ERROR_CODES, ERROR_CODES } from "./errors.ts";
 import { TableEventSchema } from "./events.ts";
 import { IdentitySchema } from "./server-messages.ts";
 import { SnapshotSchema } from "./snapshot.ts";
-import { SeatSchema, SeqSchema } from "./values.ts";
+import { LANGUAGES, SeatSchema, SeqSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
 /** The languages an embedded table speaks. */
-export const EMBED_LANGUAGES = ["en", "fi", "sv", "nb"] as const;
+export const EMBED_LANGUAGES = LANGUAGES;
 export type EmbedLanguage = (typeof EMBED_LANGUAGES)[number];
 
 /**

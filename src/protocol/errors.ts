@@ -55,6 +55,15 @@ export const ERROR_CODES = [
   // Notifications: the service has no push keys; a subscription's endpoint is not a known push service.
   "push-unavailable",
   "push-refused",
+  // Quick play and the lobby: a pool that does not exist; a pool or the lobby at its cap of sockets; more seeks
+  // from one address than a household makes; a request about a seek this socket does not have, or a second one;
+  // computer players asked for before the seeker has waited long enough.
+  "no-such-pool",
+  "pool-full",
+  "too-many-seeks",
+  "not-seeking",
+  "already-seeking",
+  "fill-too-early",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 /** The events of a table's log: every change to the table, in order. Tokens never appear in them. */
 import { SettingsSchema } from "./settings.ts";
 import { DepartureSchema, MovedBySchema, ResultViewSchema } from "./snapshot.ts";
-import { ClockSchema, FirstPlayerSchema, LevelSchema, SeatSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema, LanguageSchema, LevelSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -33,6 +33,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("swapOffered"), seat: SeatSchema, to: SeatSchema }),
   /** Between games: the players of two seats trade places (one of them may be free), with their scores. */
   z.object({ type: z.literal("swapped"), seats: z.tuple([SeatSchema, SeatSchema]) }),
+  /** The host listed the table in the lobby in language `lang`, or took it off (`lang` null). */
+  z.object({ type: z.literal("listing"), lang: z.nullable(LanguageSchema) }),
   /** Between games: the host chose who begins the next games (a seat, or null to draw one each game). */
   z.object({ type: z.literal("firstPlayerChosen"), firstPlayer: FirstPlayerSchema }),
   /** After a game: these seats accept a rematch (the host accepts for seats whose player is gone). */

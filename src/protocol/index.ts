@@ -57,6 +57,28 @@ export {
   RedeemHandoverSchema,
 } from "./http.ts";
 export {
+  type Listing,
+  ListingSchema,
+  type LobbyList,
+  LobbyListSchema,
+  type LobbyMessage,
+  LobbyMessageSchema,
+  POOL_CLOCK_SETTINGS,
+  POOL_CLOCKS,
+  POOL_PLAYERS,
+  type PoolClock,
+  type PoolKind,
+  PoolKindSchema,
+  PoolNameSchema,
+  parsePoolName,
+  poolName,
+  type QuickClientMessage,
+  QuickClientMessageSchema,
+  type QuickServerMessage,
+  QuickServerMessageSchema,
+  SeekerKeySchema,
+} from "./lobby.ts";
+export {
   NOTICE_KINDS,
   NOTICE_LANGUAGES,
   type Notice,
@@ -92,4 +114,14 @@ export {
   NameSchema,
   nameKey,
 } from "./text.ts";
-export { type Clock, ClockSchema, type Level, LevelSchema, MIN_TURN_SECONDS, PointSchema } from "./values.ts";
+export {
+  type Clock,
+  ClockSchema,
+  LANGUAGES,
+  type Language,
+  LanguageSchema,
+  type Level,
+  LevelSchema,
+  MIN_TURN_SECONDS,
+  PointSchema,
+} from "./values.ts";

@@ -4,7 +4,15 @@
  * may add fields without breaking older clients.
  */
 import { SettingsSchema } from "./settings.ts";
-import { ClockSchema, FirstPlayerSchema, LevelSchema, PointSchema, SeatSchema, SeqSchema } from "./values.ts";
+import {
+  ClockSchema,
+  FirstPlayerSchema,
+  LanguageSchema,
+  LevelSchema,
+  PointSchema,
+  SeatSchema,
+  SeqSchema,
+} from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -103,6 +111,12 @@ export const SnapshotSchema = z.object({
   /** The seat the host sat down in, while its player sits there (a swap takes it along); null otherwise. */
   hostSeat: z.nullable(SeatSchema),
   game: z.nullable(GameViewSchema),
+  /**
+   * The language the host listed the table in, open to anyone in the lobby,
+   * or null (absent from older servers) when it is unlisted, as share-link
+   * tables are unless their host lists them.
+   */
+  listedIn: z.optional(z.nullable(LanguageSchema)),
 });
 
 export type StandingView = Wire<typeof StandingViewSchema>;

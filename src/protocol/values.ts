@@ -14,6 +14,10 @@ export const FirstPlayerSchema = z.nullable(SeatSchema);
 /** How well a computer player plays. */
 export const LevelSchema = z.enum(["easy", "normal", "strong", "master"]);
 
+/** The languages the service speaks: its pages, notifications, embeds and lobby listings. */
+export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+
 /** A week: the longest any clock setting runs, for correspondence play. */
 const WEEK_SECONDS = 604_800;
 
@@ -38,5 +42,6 @@ export const ClockSchema = z.nullable(
 /** However little is left in a bank, a turn lasts at least this long. */
 export const MIN_TURN_SECONDS = 10;
 
+export type Language = (typeof LANGUAGES)[number];
 export type Clock = Wire<typeof ClockSchema>;
 export type Level = Wire<typeof LevelSchema>;

@@ -322,6 +322,8 @@ export class Table extends DurableObject<Env> {
           return table.chooseFirstPlayer(who, message.seat, now);
         case "addComputer":
           return table.addComputer(who, message.seat, message.level, now);
+        case "listing":
+          return table.list(who, message.listed ? message.lang : null, now);
         case "back":
           return table.back(who, now);
         case "remedy": {

@@ -9,7 +9,7 @@
  */
 
 import { computerMove, type MoveAction } from "../bots/index.ts";
-import type { ClientMessageType, Identity, Level, TableEvent } from "../protocol/index.ts";
+import type { ClientMessageType, Identity, Language, Level, TableEvent } from "../protocol/index.ts";
 import { type Action, formatPath, type Game } from "../rules/index.ts";
 import { TableError, withRules } from "./errors.ts";
 import { type LoggedEvent, TableFold } from "./fold.ts";
@@ -57,6 +57,8 @@ const WHO_MAY: Readonly<Record<RequestType, Role>> = {
   start: "host",
   firstPlayer: "host",
   addComputer: "host",
+  // Listing the table in the lobby, open to anyone: the host's to decide.
+  listing: "host",
   rematch: "seated or host",
   // Chat and reactions: who may speak is the host's chat policy's to say (chat.ts), checked where the chat is kept.
   chat: "anyone",
@@ -154,6 +156,16 @@ export class TableCommands extends TableFold {
     this.requireSeatExists(seat);
     if (this.names[seat] !== null) throw new TableError("seat-taken", `seat ${seat + 1} is taken`);
     return this.record([{ type: "seated", seat, name: `Computer ${seat + 1}`, computer: level }], at);
+  }
+
+  /**
+   * The host lists the table in the lobby, open to anyone, in `lang`, or
+   * takes it off (`lang` null); a listing as it already is changes nothing.
+   */
+  list(who: Identity, lang: Language | null, at: number): LoggedEvent[] {
+    requireHost(who);
+    if (this.listedIn === lang) return [];
+    return this.record([{ type: "listing", lang }], at);
   }
 
   /** The host frees a seat outside a game. */

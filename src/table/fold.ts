@@ -10,6 +10,7 @@
 import type {
   Departure,
   GameView,
+  Language,
   Level,
   MovedBy,
   ResultView,
@@ -86,6 +87,11 @@ export class TableFold {
   /** The seat the host sat down in, while its player sits there; null when the host has no seat (or sat before it was recorded). */
   get hostSeat(): number | null {
     return this.current.hostSeat;
+  }
+
+  /** The language the table is listed in, open to anyone in the lobby; null while unlisted. */
+  get listedIn(): Language | null {
+    return this.current.listedIn;
   }
 
   /** The current (or last) game; null before the first start. */
@@ -262,6 +268,8 @@ export class TableFold {
       }
       case "firstPlayerChosen":
         return { ...state, firstPlayer: event.firstPlayer };
+      case "listing":
+        return { ...state, listedIn: event.lang };
       case "rematchAccepted":
         return {
           ...state,
@@ -270,7 +278,7 @@ export class TableFold {
       case "started": {
         this.currentGame = Game.create(this.settings, { firstPlayer: event.firstPlayer });
         // A game starts afresh but for who sits where (the host too), their scores and who begins.
-        const { firstPlayer, names, scores, computers, hostSeat } = state;
+        const { firstPlayer, names, scores, computers, hostSeat, listedIn } = state;
         const carried = carryOf(state);
         return {
           ...newTableState(this.header),
@@ -279,6 +287,7 @@ export class TableFold {
           scores,
           computers,
           hostSeat,
+          listedIn,
           carried,
           gameNumber: event.game,
         };
@@ -357,6 +366,7 @@ export class TableFold {
       scores: empty.scores.map((_, seat) => checkpoint.scores[seat] ?? NO_SCORE),
       computers: empty.computers.map((_, seat) => checkpoint.computers?.[seat] ?? null),
       hostSeat: checkpoint.hostSeat ?? null,
+      listedIn: checkpoint.listedIn ?? null,
       firstPlayer: checkpoint.firstPlayer === undefined ? empty.firstPlayer : checkpoint.firstPlayer,
     };
     this.current = { ...seated, carried: carryOf(seated) };
@@ -379,7 +389,7 @@ export class TableFold {
     checkSaved(saved, this.settings.players);
     const { game, ...state } = saved;
     // A state saved before the host's seat was recorded lacks it: its log marks no seat as the host's either.
-    this.current = { ...state, hostSeat: state.hostSeat ?? null };
+    this.current = { ...state, hostSeat: state.hostSeat ?? null, listedIn: state.listedIn ?? null };
     this.currentGame = game && resumeGame(this.settings, game);
     return this.foldStored(entries, state);
   }

@@ -27,7 +27,9 @@ export interface SavedGame {
 export const SAVED_STATE_VERSION = 2;
 
 /** Everything the fold holds after an entry, as plain data: what `TableFold.resumeState` takes up. */
-export interface FoldState extends Omit<TableState, "hostSeat"> {
+export interface FoldState extends Omit<TableState, "hostSeat" | "listedIn"> {
+  /** Absent in states saved before tables could be listed: unlisted. */
+  readonly listedIn?: TableState["listedIn"];
   /** Absent in states saved before the host's seat was recorded: null, as their logs mark no host's seat. */
   readonly hostSeat?: number | null;
   readonly game: SavedGame | null;

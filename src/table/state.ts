@@ -5,7 +5,7 @@
  * changes it in place, so saving it is handing it over and resuming is
  * taking it back.
  */
-import type { Departure, Level, MovedBy } from "../protocol/index.ts";
+import type { Departure, Language, Level, MovedBy } from "../protocol/index.ts";
 import { fullBank } from "./clock.ts";
 import type { TableHeader } from "./header.ts";
 
@@ -31,6 +31,8 @@ export interface Carry {
   readonly computers?: readonly (Level | null)[];
   /** The host's seat; absent in carries stored before it was recorded (no `seated` event of theirs says so): null. */
   readonly hostSeat?: number | null;
+  /** The lobby's listing; absent in carries stored before tables could be listed: unlisted. */
+  readonly listedIn?: Language | null;
 }
 
 export interface TableState {
@@ -46,6 +48,8 @@ export interface TableState {
   readonly computers: readonly (Level | null)[];
   /** The seat the host sat down in (a `seated` event marked `host`), while its player sits there; null otherwise. */
   readonly hostSeat: number | null;
+  /** The language the host listed the table in, open to anyone in the lobby; null while unlisted. */
+  readonly listedIn: Language | null;
   /** After a game: whether the seat's player accepted a rematch. */
   readonly rematchAccepted: readonly boolean[];
   /** Between games: the occupied seat a seat asked to trade places with. */
@@ -88,6 +92,7 @@ export function newTableState(header: TableHeader): TableState {
     scores: fill(NO_SCORE),
     computers: fill(null),
     hostSeat: null,
+    listedIn: null,
     rematchAccepted: fill(false),
     swapOffers: fill(null),
     away: fill(false),
@@ -107,8 +112,8 @@ export function newTableState(header: TableHeader): TableState {
 }
 
 /** The carry-over as the seats are now. */
-export function carryOf({ names, scores, firstPlayer, computers, hostSeat }: TableState): Carry {
-  return { names, scores, firstPlayer, computers, hostSeat };
+export function carryOf({ names, scores, firstPlayer, computers, hostSeat, listedIn }: TableState): Carry {
+  return { names, scores, firstPlayer, computers, hostSeat, listedIn };
 }
 
 /** `values` with `seat`'s value replaced: a copy, or `values` itself when the seat has that value already. */

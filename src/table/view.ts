@@ -31,6 +31,7 @@ export function snapshotOf(table: TableParts, connected: readonly boolean[]): Sn
     seats: seatViews(table, connected),
     hostSeat: state.hostSeat,
     game: game && gameView(table, game),
+    listedIn: state.listedIn,
   };
 }
 
@@ -117,6 +118,7 @@ export function restoreSnapshot(header: TableHeader, snapshot: Snapshot, now: nu
     scores: bySeat((seat) => seat.score, empty.scores),
     computers: bySeat((seat) => seat.computer, empty.computers),
     hostSeat: snapshot.hostSeat,
+    listedIn: snapshot.listedIn ?? null,
     rematchAccepted: bySeat((seat) => seat.rematch && seat.computer === null, empty.rematchAccepted),
     swapOffers: bySeat((seat) => seat.swapTo, empty.swapOffers),
     away: bySeat((seat) => seat.away, empty.away),

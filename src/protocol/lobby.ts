@@ -1,0 +1,145 @@
+/**
+ * The lobby's wire: quick play (a seek in a pool, over the pool's socket)
+ * and the list of open tables and games to watch (one cached GET, and a
+ * socket that sends additions and removals). See docs/protocol.md, "Quick
+ * play" and "The lobby".
+ */
+import { VARIANT_NAMES } from "../rules/index.ts";
+import { ERROR_CODES } from "./errors.ts";
+import { NameSchema } from "./text.ts";
+import { ClockSchema, LanguageSchema, SeatSchema } from "./values.ts";
+import type { Wire } from "./wire.ts";
+import * as z from "./zod.ts";
+
+/** The players a pool seats at one table: the race's star has room for 2, 3, 4 or 6. */
+export const POOL_PLAYERS = [2, 3, 4, 6] as const;
+/** A pool's clock: live (a bank of 5 minutes, 5 s a move) or long (3 days, a day a move, to play across days). */
+export const POOL_CLOCKS = ["live", "long"] as const;
+
+/** What a seeker asks for, which names its pool: players × variant × clock. */
+export const PoolKindSchema = z.strictObject({
+  players: z.literal(POOL_PLAYERS),
+  variant: z.enum(VARIANT_NAMES),
+  clock: z.enum(POOL_CLOCKS),
+});
+
+/**
+ * A pool's name in a path, `<variant>-<players>-<clock>` (`classic-2-live`):
+ * one Durable Object each.
+ */
+export const PoolNameSchema = z
+  .string()
+  .check(z.regex(new RegExp(`^(${VARIANT_NAMES.join("|")})-(${POOL_PLAYERS.join("|")})-(${POOL_CLOCKS.join("|")})$`)));
+
+/**
+ * The secret a browser keeps to be known as one seeker (128 random bits,
+ * base64url): a seek resumed after a dropped socket, and the seat it was
+ * given, belong to whoever holds it. Nothing else identifies a seeker.
+ */
+export const SeekerKeySchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a seeker key is 22 base64url characters"));
+
+const RequestId = z.string().check(z.minLength(1), z.maxLength(64));
+
+/**
+ * What a seeker sends on a pool's socket (`/api/quick/:pool/ws`). Strict: a
+ * field the pool does not know is refused.
+ */
+export const QuickClientMessageSchema = z.discriminatedUnion("type", [
+  /**
+   * Look for a game in this pool, under `name`. Sent again with the same key
+   * after a dropped socket (within the grace), it takes up the same seek, its
+   * place in the queue kept.
+   */
+  z.strictObject({ type: z.literal("seek"), id: RequestId, seeker: SeekerKeySchema, name: NameSchema }),
+  /** Stop looking. A seek cancelled is never seated. */
+  z.strictObject({ type: z.literal("cancel"), id: RequestId }),
+  /**
+   * Fill the empty seats with computer players at the next wave, with
+   * whoever else is looking then: allowed from `fillAt` on.
+   */
+  z.strictObject({ type: z.literal("fill"), id: RequestId }),
+]);
+
+const Time = z.int().check(z.minimum(0));
+const Count = z.int().check(z.minimum(0));
+
+/** What a pool sends to a seeker. Objects are not strict, so that a newer server may add fields. */
+export const QuickServerMessageSchema = z.discriminatedUnion("type", [
+  /**
+   * The seek is on: since when (server time, ms since the epoch), how many
+   * are looking in this pool (this seeker included), and from when it may
+   * ask to fill the empty seats with computers.
+   */
+  z.object({ type: z.literal("seeking"), since: Time, waiting: Count, fillAt: Time, fill: z.boolean() }),
+  /** How many are looking in this pool now; sent after each wave that changed it. */
+  z.object({ type: z.literal("waiting"), waiting: Count }),
+  /**
+   * Seated: the table, the seat, and the seat's secret token (as `joined`
+   * gives on a table's socket). The game starts as the table is full.
+   */
+  z.object({ type: z.literal("paired"), tableId: z.string(), seat: SeatSchema, token: z.string() }),
+  /** A request was done. */
+  z.object({ type: z.literal("ack"), id: z.string() }),
+  /** The seek ended without a table: it waited its longest (`expired`), or this key seeks on another socket. */
+  z.object({ type: z.literal("ended"), reason: z.enum(["expired", "replaced"]) }),
+  /** A refusal, with `id` when it answers a request. */
+  z.object({ type: z.literal("error"), id: z.optional(z.string()), code: z.enum(ERROR_CODES), message: z.string() }),
+]);
+
+/** An open table or a game to watch, as the lobby lists it. Never a table that was not listed. */
+export const ListingSchema = z.object({
+  tableId: z.string(),
+  status: z.enum(["waiting", "playing"]),
+  variant: z.enum(VARIANT_NAMES),
+  players: z.int().check(z.minimum(2), z.maximum(6)),
+  /** Each seat's player, or null for a free seat. */
+  names: z.array(z.nullable(z.string())),
+  clock: ClockSchema,
+  /** The table's language, as its host listed it. */
+  lang: LanguageSchema,
+  /** How many watch. */
+  spectators: Count,
+  /** When the table was listed, or its game started (ms since the epoch). */
+  since: Time,
+});
+
+/** `GET /api/lobby`, and the first message on the lobby's socket: every listed table. */
+export const LobbyListSchema = z.object({ tables: z.array(ListingSchema), at: Time });
+
+/** What the lobby's socket (`/api/lobby/ws`) sends: the list once, then each change. */
+export const LobbyMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("lobby"), tables: z.array(ListingSchema), at: Time }),
+  /** A table listed, or its listing changed (a seat taken or freed, the start): replaces the entry of that id. */
+  z.object({ type: z.literal("listed"), table: ListingSchema }),
+  /** A table no longer listed (unlisted by its host, over, or gone). */
+  z.object({ type: z.literal("unlisted"), tableId: z.string() }),
+  z.object({ type: z.literal("error"), code: z.enum(ERROR_CODES), message: z.string() }),
+]);
+
+export type PoolKind = Wire<typeof PoolKindSchema>;
+export type PoolClock = (typeof POOL_CLOCKS)[number];
+export type QuickClientMessage = Wire<typeof QuickClientMessageSchema>;
+export type QuickServerMessage = Wire<typeof QuickServerMessageSchema>;
+export type Listing = Wire<typeof ListingSchema>;
+export type LobbyList = Wire<typeof LobbyListSchema>;
+export type LobbyMessage = Wire<typeof LobbyMessageSchema>;
+
+/** A pool's name, as in its path. */
+export function poolName(kind: PoolKind): string {
+  return `${kind.variant}-${kind.players}-${kind.clock}`;
+}
+
+/** The pool a name names, or undefined. */
+export function parsePoolName(name: string): PoolKind | undefined {
+  if (!PoolNameSchema.safeParse(name).success) return undefined;
+  const [variant, players, clock] = name.split("-");
+  return PoolKindSchema.parse({ variant, players: Number(players), clock });
+}
+
+/** The clock a pool's tables play with. */
+export const POOL_CLOCK_SETTINGS: Readonly<Record<PoolClock, Wire<typeof ClockSchema>>> = {
+  live: { kind: "bank", seconds: 300, increment: 5 },
+  long: { kind: "bank", seconds: 259_200, increment: 86_400 },
+};
