@@ -24,6 +24,7 @@ import {
   type ClientMessage,
   type ConnectionState,
   type Identity,
+  type Language,
   type Level,
   type NoticeLanguage,
   type PushSubscriptionJson,
@@ -399,6 +400,16 @@ export class TableClient {
   /** A seated player: no more notifications to this endpoint. */
   unsubscribePush(endpoint: string): Promise<void> {
     return this.request({ type: "pushUnsubscribe", id: newRequestId(), endpoint }) as Promise<void>;
+  }
+
+  /**
+   * The host: lists the table in the lobby, open to anyone, in `lang` (the
+   * language its players will chat in), or takes it off (`listed: false`).
+   * The table's `listing` event says so to everyone, and `model.listedIn`
+   * follows it. Refused with `not-host`.
+   */
+  setListing(listed: boolean, lang: Language): Promise<void> {
+    return this.request({ type: "listing", id: newRequestId(), listed, lang }) as Promise<void>;
   }
 
   /**

@@ -12,7 +12,10 @@ export type {
   Departure,
   ErrorCode,
   Identity,
+  Language,
   Level,
+  Listing,
+  LobbyList,
   MovedBy,
   Reaction,
   ResultView,
@@ -66,6 +69,15 @@ export {
   redeemHandover,
 } from "./handover.ts";
 export { type CreatedTable, createTable, getPushKey, getSnapshot, type TableSettingsInput } from "./http.ts";
+export {
+  getLobby,
+  type LobbyChange,
+  LobbyFeed,
+  type LobbyFeedEventName,
+  type LobbyFeedEvents,
+  type LobbyFeedOptions,
+  lobbySocketUrl,
+} from "./lobby.ts";
 export { type LastMove, type Presence, TableModel } from "./model.ts";
 export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";
 export {
