@@ -17,6 +17,7 @@ export type {
   Listing,
   LobbyList,
   MovedBy,
+  PoolKind,
   Reaction,
   ResultView,
   SeatView,
@@ -33,6 +34,8 @@ export {
   DEFAULT_CHAT_POLICY,
   ERROR_CODES,
   MAX_CHAT_LENGTH,
+  POOL_CLOCKS,
+  POOL_PLAYERS,
   REACTIONS,
 } from "../../protocol/index.ts";
 /**
@@ -81,12 +84,23 @@ export {
 export { type LastMove, type Presence, TableModel } from "./model.ts";
 export { type OptimisticEvents, OptimisticMoves, type PendingMove } from "./optimistic.ts";
 export {
+  poolSocketUrl,
+  type QuickEndReason,
+  type QuickPaired,
+  QuickPlay,
+  type QuickPlayEventName,
+  type QuickPlayEvents,
+  type QuickPlayOptions,
+  type Seek,
+} from "./quick-play.ts";
+export {
   chatMutedKey,
   chatOwnKey,
   hostTokenKey,
   memoryTokens,
   seatNumberKey,
   seatTokenKey,
+  seekerKey,
   type TokenStore,
   type WebStorageLike,
   webStorageTokens,
