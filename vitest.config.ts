@@ -64,6 +64,9 @@ export default defineConfig({
         test: { name: "table", include: ["test/table/**/*.test.ts"], environment: "node" },
       },
       {
+        test: { name: "lobby", include: ["test/lobby/**/*.test.ts"], environment: "node" },
+      },
+      {
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
@@ -74,6 +77,12 @@ export default defineConfig({
                 PUSH_ALLOW_LOOPBACK: "true",
                 ...TEST_VAPID,
                 NOTIFY_GRACE_SECONDS: TEST_NOTIFY_GRACE_SECONDS,
+                // Quick play's times, shortened: a wave every 100 ms, computers offered after a second, a dropped
+                // socket's seek kept a second, a seek's life 8 s (the service's: 2 s, 20 s, 10 s and 30 minutes).
+                POOL_WAVE_MS: "100",
+                POOL_FILL_AFTER_SECONDS: "1",
+                POOL_DROP_GRACE_SECONDS: "1",
+                POOL_SEEK_LIFETIME_SECONDS: "8",
               },
             },
           }),

@@ -57,13 +57,14 @@ export const ERROR_CODES = [
   "push-refused",
   // Quick play and the lobby: a pool that does not exist; a pool or the lobby at its cap of sockets; more seeks
   // from one address than a household makes; a request about a seek this socket does not have, or a second one;
-  // computer players asked for before the seeker has waited long enough.
+  // computer players asked for before the seeker has waited long enough; the lobby at its cap of watchers.
   "no-such-pool",
   "pool-full",
   "too-many-seeks",
   "not-seeking",
   "already-seeking",
   "fill-too-early",
+  "lobby-full",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

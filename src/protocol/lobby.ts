@@ -52,7 +52,14 @@ export const QuickClientMessageSchema = z.discriminatedUnion("type", [
    * after a dropped socket (within the grace), it takes up the same seek, its
    * place in the queue kept.
    */
-  z.strictObject({ type: z.literal("seek"), id: RequestId, seeker: SeekerKeySchema, name: NameSchema }),
+  z.strictObject({
+    type: z.literal("seek"),
+    id: RequestId,
+    seeker: SeekerKeySchema,
+    name: NameSchema,
+    /** The seeker's language: the table's in the lobby's list of games to watch (the first seat's). Default en. */
+    lang: z.optional(LanguageSchema),
+  }),
   /** Stop looking. A seek cancelled is never seated. */
   z.strictObject({ type: z.literal("cancel"), id: RequestId }),
   /**

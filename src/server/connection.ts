@@ -8,7 +8,9 @@ import {
   type ClientMessage,
   ClientMessageSchema,
   type Identity,
+  type LobbyMessage,
   MAX_MESSAGE_BYTES,
+  type QuickServerMessage,
   RequestIdSchema,
   type ServerMessage,
   SOCKET_PROTOCOL,
@@ -172,15 +174,18 @@ export function isOpen(ws: WebSocket): boolean {
   return ws.readyState === WebSocket.OPEN;
 }
 
+/** What the server sends on any of its sockets: a table's, a quick-play pool's, the lobby's. */
+export type OutgoingMessage = ServerMessage | QuickServerMessage | LobbyMessage;
+
 /** Sends a message; returns its length in UTF-16 units, what `messageCost` counts. */
-export function send(ws: WebSocket, message: ServerMessage): number {
+export function send(ws: WebSocket, message: OutgoingMessage): number {
   const text = JSON.stringify(message);
   sendText(ws, text);
   return text.length;
 }
 
 /** Sends one message to many sockets, serialised once. */
-export function broadcast(sockets: Iterable<WebSocket>, message: ServerMessage): void {
+export function broadcast(sockets: Iterable<WebSocket>, message: OutgoingMessage): void {
   const text = JSON.stringify(message);
   for (const ws of sockets) sendText(ws, text);
 }
@@ -193,7 +198,31 @@ function sendText(ws: WebSocket, text: string): void {
   }
 }
 
-const KNOWN_TYPES = new Set<string>(ClientMessageSchema.def.options.map((option) => option.shape.type.def.values[0]));
+/** A socket's messages: a union of objects told apart by their `type`, as the protocol's schemas are. */
+interface MessageSchema<T> {
+  readonly def: {
+    readonly options: readonly {
+      readonly shape: { readonly type: { readonly def: { readonly values: readonly unknown[] } } };
+    }[];
+  };
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+/** The types each message schema knows, worked out once per schema. */
+const knownTypes = new WeakMap<object, ReadonlySet<unknown>>();
+
+function typesOf(schema: MessageSchema<unknown>): ReadonlySet<unknown> {
+  let types = knownTypes.get(schema);
+  if (types === undefined) {
+    types = new Set(schema.def.options.map((option) => option.shape.type.def.values[0]));
+    knownTypes.set(schema, types);
+  }
+  return types;
+}
 
 /**
  * A message refused at the boundary. `id` is the request id it carried, when
@@ -215,8 +244,16 @@ function requestIdOf(json: unknown): string | undefined {
   return RequestIdSchema.safeParse(id).success ? (id as string) : undefined;
 }
 
-/** Reads one client message, or throws a TableError saying what is wrong with it. */
+/** Reads one client message of a table's socket, or throws a TableError saying what is wrong with it. */
 export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
+  return parseMessage(ClientMessageSchema, data);
+}
+
+/**
+ * Reads one message of a socket whose messages `schema` describes (a
+ * table's, a pool's), or throws a TableError saying what is wrong with it.
+ */
+export function parseMessage<T>(schema: MessageSchema<T>, data: string | ArrayBuffer): T {
   if (typeof data !== "string") throw new TableError("bad-message", "messages are JSON text");
   // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long message needs counting.
   if (data.length * 3 > MAX_MESSAGE_BYTES && new TextEncoder().encode(data).byteLength > MAX_MESSAGE_BYTES) {
@@ -228,10 +265,10 @@ export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
   } catch {
     throw new TableError("bad-json", "that message is not valid JSON");
   }
-  const parsed = ClientMessageSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const type = (json as { type?: unknown } | null)?.type;
-  if (typeof type !== "string" || !KNOWN_TYPES.has(type)) {
+  if (typeof type !== "string" || !typesOf(schema).has(type)) {
     throw new RefusedMessage("unknown-type", `unknown message type ${JSON.stringify(type)}`, requestIdOf(json));
   }
   const issue = parsed.error.issues[0];

@@ -1,9 +1,25 @@
+import type { Directory } from "./lobby/directory.ts";
+import type { Pool } from "./lobby/pool.ts";
 import type { Table } from "./table.ts";
 
 /** The worker's bindings (wrangler.toml). */
 export interface Env {
   readonly TABLES: DurableObjectNamespace<Table>;
   readonly ASSETS: Fetcher;
+  /** Quick play's pools: one Durable Object per kind of game, named as its path (`classic-2-live`). */
+  readonly POOLS: DurableObjectNamespace<Pool>;
+  /** The lobby's list of open tables and games to watch: one Durable Object (`lobby`). */
+  readonly DIRECTORY: DurableObjectNamespace<Directory>;
+  /** Quick-play and lobby sockets opened per client address. */
+  readonly LOBBY_LIMITER?: RateLimit;
+  /** Quick play's pairing wave, in ms (default 2000); the tests shorten it. */
+  readonly POOL_WAVE_MS?: string;
+  /** Seconds a seeker waits before being offered computer players (default 20). */
+  readonly POOL_FILL_AFTER_SECONDS?: string;
+  /** Seconds a seek outlives its socket, for a reload or a network switch (default 10). */
+  readonly POOL_DROP_GRACE_SECONDS?: string;
+  /** Seconds a seek lasts at most (default 1800). */
+  readonly POOL_SEEK_LIFETIME_SECONDS?: string;
   /** Tables created per client address (wrangler.toml `[[ratelimits]]`). */
   readonly CREATE_LIMITER?: RateLimit;
   /** Table sockets opened per client address. */

@@ -71,10 +71,26 @@ export class Presence {
   /** Sockets the runtime reported closed or broken, which `getWebSockets()` may still list for a moment. */
   private readonly gone = new WeakSet<WebSocket>();
 
-  constructor(ctx: DurableObjectState, store: TableStore, table: () => TableCommands | undefined) {
+  /** How many watch, as the last presence counted them (0 until then, and after a wake). */
+  private watching = 0;
+  /** Told when the count of those who watch changes (the lobby's listing shows it). */
+  private readonly onSpectators: ((spectators: number) => void) | undefined;
+
+  constructor(
+    ctx: DurableObjectState,
+    store: TableStore,
+    table: () => TableCommands | undefined,
+    onSpectators?: (spectators: number) => void,
+  ) {
+    this.onSpectators = onSpectators;
     this.ctx = ctx;
     this.store = store;
     this.table = table;
+  }
+
+  /** How many watch, as the last presence counted them (0 until then, and after a wake). */
+  get spectators(): number {
+    return this.watching;
   }
 
   /** Sockets that can still receive. */
@@ -249,6 +265,10 @@ export class Presence {
     const open = this.openSockets();
     const live = this.liveSockets(open);
     const spectators = live.filter((ws) => identityOf(ws).seat === null).length;
+    if (spectators !== this.watching) {
+      this.watching = spectators;
+      this.onSpectators?.(spectators);
+    }
     const connected = this.connectedSeats(live);
     let absences = new Map<number, number>();
     try {

@@ -13,13 +13,20 @@
  * load-table.ts's.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type ClientMessage, type HandedOver, type Snapshot, SOCKET_PROTOCOL } from "../protocol/index.ts";
+import {
+  type ClientMessage,
+  type HandedOver,
+  type Language,
+  type Snapshot,
+  SOCKET_PROTOCOL,
+} from "../protocol/index.ts";
 import {
   type CheckedTableSettings,
   type CommandOptions,
   type LoggedEvent,
   type Outcome,
   outcome,
+  STAND_IN_LEVEL,
   TableCommands,
   TableError,
   tableHeader,
@@ -48,6 +55,8 @@ import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSock
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
+import { DIRECTORY } from "./lobby/directory.ts";
+import { ListingReporter } from "./lobby/listing.ts";
 import { isPushRequest, NOTIFY_GRACE_MS, TableNotifications } from "./notifications.ts";
 import { addressTag, Presence } from "./presence.ts";
 import { pushConfig } from "./push-service.ts";
@@ -61,6 +70,12 @@ import { type Versioned, versioned } from "./versioned.ts";
  * events are about the size of a snapshot of a short game.
  */
 const MAX_REPLAY_EVENTS = 32;
+
+/** A player a quick-play pool seats: the name, and the hash of the seat token the pool gives them. */
+export interface SeatedPlayer {
+  readonly name: string;
+  readonly tokenHash: ArrayBuffer;
+}
 const DAY_MS = 86_400_000;
 const DEFAULT_IDLE_DAYS = 30;
 
@@ -84,11 +99,25 @@ export class Table extends DurableObject<Env> {
   private readonly effects: readonly TableEffect[];
   private readonly chat: TableChat;
   private readonly notifications: TableNotifications;
+  private readonly listing: ListingReporter;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage);
-    this.presence = new Presence(ctx, this.store, () => this.table);
+    this.presence = new Presence(
+      ctx,
+      this.store,
+      () => this.table,
+      () => this.listing.spectatorsChanged(this.table),
+    );
+    this.listing = new ListingReporter(
+      (tableId, listing) => {
+        const report = env.DIRECTORY.getByName(DIRECTORY).report(tableId, listing);
+        // The lobby is told on the side: it never holds up, or fails, the table's own work.
+        ctx.waitUntil(report.catch((error) => console.error("table: the lobby was not told of a listing", error)));
+      },
+      () => this.presence.spectators,
+    );
     const idleMs = Number(env.IDLE_DAYS ?? DEFAULT_IDLE_DAYS) * DAY_MS;
     this.notifications = new TableNotifications({
       store: new PushStore(ctx.storage),
@@ -102,6 +131,7 @@ export class Table extends DurableObject<Env> {
       presence: this.presence,
       alarm: this.alarmClock,
       notifications: this.notifications,
+      listing: this.listing,
     };
     this.effects = EFFECTS.map((effect) => effect(room));
     this.chat = new TableChat({
@@ -129,6 +159,56 @@ export class Table extends DurableObject<Env> {
     this.table = table;
     this.commit(table.create());
     return true;
+  }
+
+  /**
+   * Makes this object the table `id` with its players seated, for quick
+   * play: the pool (lobby/pool.ts) hands each seeker's name and the hash of
+   * the seat token it will give them, and how many computer players fill the
+   * seats after them; the game starts as the table is full. Nobody holds
+   * its host token. The table is listed in the lobby in `lang`, to watch.
+   * Idempotent, for a pool that retries after a crash: a table already made
+   * with these very seats answers true; any other table under the id, false.
+   */
+  async seatPlayers(
+    id: string,
+    settings: CheckedTableSettings,
+    players: readonly SeatedPlayer[],
+    computers: number,
+    lang: Language,
+  ): Promise<boolean> {
+    const hostTokenHash = await hashToken(newToken());
+    // From here on no await: the check and the writes see the same state.
+    if (this.store.meta()) return this.hasSeats(players);
+    const createdAt = Date.now();
+    const table = new TableCommands(tableHeader(id, settings, createdAt), commandOptions(this.env));
+    const anyone = { seat: null, host: false };
+    // The table itself acts as host for what only a host may do; no socket ever is.
+    const itself = { seat: null, host: true };
+    const entries = [
+      ...table.create(),
+      ...table.list(itself, lang, createdAt),
+      ...players.flatMap((player, seat) => table.join(anyone, seat, player.name, createdAt)),
+      ...Array.from({ length: computers }, (_, i) =>
+        table.addComputer(itself, players.length + i, STAND_IN_LEVEL, createdAt),
+      ).flat(),
+    ];
+    this.table = table;
+    this.commit(entries, undefined, () => {
+      this.store.createMeta({ id, settings, hostTokenHash, createdAt });
+      players.forEach((player, seat) => {
+        this.store.takeSeat({ seat, name: table.names[seat] as string, tokenHash: player.tokenHash });
+      });
+    });
+    return true;
+  }
+
+  /** Whether the seats are taken by exactly these players' tokens, in order. */
+  private hasSeats(players: readonly SeatedPlayer[]): boolean {
+    const stored = this.store.seats();
+    return players.every((player, seat) =>
+      stored.some((taken) => taken.seat === seat && sameHash(taken.tokenHash, player.tokenHash)),
+    );
   }
 
   /**
@@ -455,6 +535,7 @@ export class Table extends DurableObject<Env> {
         // Already closing.
       }
     }
+    if (this.table) this.listing.deleted(this.table);
     this.table = undefined;
     await this.alarmClock.clear();
     await this.ctx.storage.deleteAll();

@@ -5,26 +5,36 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { cache } from "hono/cache";
 import { cors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
-import type { ErrorBody, ErrorCode } from "../protocol/index.ts";
-import { HandoverCodeSchema, RedeemHandoverSchema, TableSettingsSchema } from "../protocol/index.ts";
+import {
+  type ErrorBody,
+  type ErrorCode,
+  HandoverCodeSchema,
+  parsePoolName,
+  RedeemHandoverSchema,
+  TableSettingsSchema,
+} from "../protocol/index.ts";
 import { checkTableSettings, TableError, unwrap } from "../table/index.ts";
 import type { Env } from "./env.ts";
 import { isGenuineTableId, isTableId, newTableId, newToken, type TableIdKeys } from "./ids.ts";
 import { clientKey, withinLimit } from "./limits.ts";
+import { DIRECTORY } from "./lobby/directory.ts";
 import { pushConfig } from "./push-service.ts";
 
+export { Directory } from "./lobby/directory.ts";
+export { Pool } from "./lobby/pool.ts";
 export { Table } from "./table.ts";
 
 /** The HTTP status of a refusal that comes from the table or the engine. */
 function statusOf(code: ErrorCode): ContentfulStatusCode {
   if (code === "invalid-handover") return 403;
-  return code === "table-not-found" || code === "not-found" ? 404 : 400;
+  return code === "table-not-found" || code === "not-found" || code === "no-such-pool" ? 404 : 400;
 }
 
 function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, field?: string) {
@@ -343,6 +353,48 @@ app.get("/api/tables/:id/ws", socketUpgrade, tableParam, async (c) => {
 });
 
 /**
+ * Quick play: a seeker's socket to the pool of the game it asks for
+ * (`classic-2-live`), within the address's limit of lobby sockets. A pool
+ * that does not exist is refused here, without waking any object; a pool
+ * seats its seekers at tables whose ids it signs, so it needs the key.
+ */
+app.get("/api/quick/:pool/ws", async (c) => {
+  if (!parsePoolName(c.req.param("pool"))) return fail(c, 404, "no-such-pool", "no such pool: see docs/protocol.md");
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    return fail(c, 426, "bad-request", "this endpoint expects a WebSocket upgrade");
+  }
+  if (!tableIdKeys(c.env)) return misconfigured(c);
+  const refused = await overLimit(c, c.env.LOBBY_LIMITER, "lobby connections opened");
+  if (refused) return refused;
+  return c.env.POOLS.getByName(c.req.param("pool")).fetch(c.req.raw);
+});
+
+/** How long the lobby's list is served from the edge's cache: the directory is asked once a period per location. */
+export const LOBBY_CACHE_SECONDS = 5;
+
+/**
+ * The lobby's list, for those who only look: one GET, answered from the
+ * cache (Hono's cache middleware, over the Cache API) for a few seconds, so
+ * that however many read it the directory is asked about once per period
+ * and location.
+ */
+app.get(
+  "/api/lobby",
+  cache({ cacheName: "lobby", cacheControl: `public, max-age=${LOBBY_CACHE_SECONDS}`, wait: false }),
+  async (c) => c.json(await c.env.DIRECTORY.getByName(DIRECTORY).list()),
+);
+
+/** The lobby's live list: a socket that hears each addition and removal, within the address's limit. */
+app.get("/api/lobby/ws", async (c) => {
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    return fail(c, 426, "bad-request", "this endpoint expects a WebSocket upgrade");
+  }
+  const refused = await overLimit(c, c.env.LOBBY_LIMITER, "lobby connections opened");
+  if (refused) return refused;
+  return c.env.DIRECTORY.getByName(DIRECTORY).fetch(c.req.raw);
+});
+
+/**
  * A file of the web client (public/), in a fresh response: the one the
  * binding gives has headers that cannot be changed, and the security headers
  * are added to it on the way out.
@@ -358,6 +410,7 @@ const page = (c: Context<{ Bindings: Env }>) => asset(c, new URL("/app.html", c.
 app.get("/", page);
 app.get("/rules", page);
 app.get("/tables", page);
+app.get("/lobby", page);
 
 /**
  * Whether a browser is asking for a page: a GET (or HEAD) outside the API

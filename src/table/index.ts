@@ -12,6 +12,7 @@ export {
 export { type Outcome, outcome, TableError, unwrap, withRules } from "./errors.ts";
 export { type LoggedEvent, TableFold } from "./fold.ts";
 export { type CheckedTableSettings, checkTableSettings, type TableHeader, tableHeader } from "./header.ts";
+export { LISTING_EVENTS, listingOf } from "./listing.ts";
 export { noticesOf, type OwedNotice, stillDue } from "./notices.ts";
 export { type Checkpoint, type FoldState, SAVED_STATE_VERSION, type StoredAction } from "./saved.ts";
 export type { Carry, Score, TableState } from "./state.ts";

@@ -89,19 +89,19 @@ export function unknownTableId(): Promise<string> {
 
 const DEFAULT_TIMEOUT_MS = 3000;
 
-/** One client end of a table socket. Every message is kept, raw and parsed, in arrival order. */
-export class Client {
+/** One client end of a socket. Every message is kept, raw and parsed, in arrival order. */
+export class Socket<M extends { readonly type: string }> {
   readonly label: string;
   readonly ws: WebSocket;
   /** Every text frame received, as sent by the server. */
   readonly raw: string[] = [];
-  readonly messages: ServerMessage[] = [];
+  readonly messages: M[] = [];
   closed: { code: number; reason: string } | null = null;
   /** Messages before this index have been consumed by `next`. */
   private cursor = 0;
-  /** Welcomes that answered `flush`: `next` does not return them. */
-  private readonly flushes = new Set<ServerMessage>();
-  private readonly activity = new Activity();
+  /** Messages `next` does not return (the welcomes that answered a table client's `flush`). */
+  protected readonly hidden = new Set<M>();
+  protected readonly activity = new Activity();
 
   constructor(ws: WebSocket, label: string) {
     this.ws = ws;
@@ -110,7 +110,7 @@ export class Client {
       const text = typeof event.data === "string" ? event.data : "<binary>";
       this.raw.push(text);
       // Not every frame is a protocol message: the runtime answers "ping" with "pong" itself.
-      if (text.startsWith("{")) this.messages.push(JSON.parse(text) as ServerMessage);
+      if (text.startsWith("{")) this.messages.push(JSON.parse(text) as M);
       this.activity.notify();
     });
     ws.addEventListener("close", (event) => {
@@ -128,17 +128,18 @@ export class Client {
    * The next message (after those already consumed) of the given type that
    * matches `where`; the messages skipped on the way are consumed too.
    */
-  async next<K extends ServerMessage["type"]>(
+  async next<K extends M["type"]>(
     type: K,
-    where: (message: Message<K>) => boolean = () => true,
+    where: (message: Extract<M, { type: K }>) => boolean = () => true,
     timeoutMs = DEFAULT_TIMEOUT_MS,
-  ): Promise<Message<K>> {
+  ): Promise<Extract<M, { type: K }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.cursor < this.messages.length) {
         const message = this.messages[this.cursor++];
-        if (this.flushes.has(message)) continue;
-        if (message.type === type && where(message as Message<K>)) return message as Message<K>;
+        if (this.hidden.has(message)) continue;
+        if (message.type === type && where(message as Extract<M, { type: K }>))
+          return message as Extract<M, { type: K }>;
       }
       if (this.closed) throw new Error(`${this.label}: socket closed (${this.closed.code}) while waiting for ${type}`);
       const left = deadline - Date.now();
@@ -150,21 +151,15 @@ export class Client {
     }
   }
 
-  /** The next event of the given type. */
-  async event<K extends TableEvent["type"]>(
-    type: K,
-    where: (event: EventOf<K>) => boolean = () => true,
-  ): Promise<Sequenced<EventOf<K>>> {
-    const message = await this.next("event", (m) => m.event.type === type && where(m.event as EventOf<K>));
-    return { seq: message.seq, at: message.at, event: message.event as EventOf<K> };
-  }
-
   /** The next error, which must carry `code`. */
-  async error(code: string): Promise<Message<"error">> {
-    const error = await this.next("error");
+  async error(code: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Extract<M, { type: "error" }>> {
+    const error = (await this.next("error" as M["type"], () => true, timeoutMs)) as unknown as {
+      code: string;
+      message: string;
+    };
     if (error.code !== code)
       throw new Error(`${this.label}: expected error ${code}, got ${error.code}: ${error.message}`);
-    return error;
+    return error as unknown as Extract<M, { type: "error" }>;
   }
 
   /** Waits until the server has closed this socket. */
@@ -178,6 +173,31 @@ export class Client {
     return this.closed;
   }
 
+  /** Consumes everything received so far. */
+  skip(): void {
+    this.cursor = this.messages.length;
+  }
+
+  close(code = 1000): void {
+    try {
+      this.ws.close(code, "test done");
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+/** One client end of a table socket. */
+export class Client extends Socket<ServerMessage> {
+  /** The next event of the given type. */
+  async event<K extends TableEvent["type"]>(
+    type: K,
+    where: (event: EventOf<K>) => boolean = () => true,
+  ): Promise<Sequenced<EventOf<K>>> {
+    const message = await this.next("event", (m) => m.event.type === type && where(m.event as EventOf<K>));
+    return { seq: message.seq, at: message.at, event: message.event as EventOf<K> };
+  }
+
   /**
    * A round trip: a `sync` from the future is answered with a welcome, after
    * everything the server sent this socket before it. Returns that welcome.
@@ -189,7 +209,7 @@ export class Client {
     for (;;) {
       const welcome = this.messages.slice(from).find((m): m is Message<"welcome"> => m.type === "welcome");
       if (welcome) {
-        this.flushes.add(welcome);
+        this.hidden.add(welcome);
         return welcome;
       }
       if (this.closed) throw new Error(`${this.label}: socket closed (${this.closed.code}) during a flush`);
@@ -206,19 +226,6 @@ export class Client {
 
   errors(): Message<"error">[] {
     return this.messages.filter((m): m is Message<"error"> => m.type === "error");
-  }
-
-  /** Consumes everything received so far. */
-  skip(): void {
-    this.cursor = this.messages.length;
-  }
-
-  close(code = 1000): void {
-    try {
-      this.ws.close(code, "test done");
-    } catch {
-      // Already closed.
-    }
   }
 }
 

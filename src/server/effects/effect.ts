@@ -4,12 +4,19 @@ import type { TableAlarm } from "../alarm.ts";
 import type { TableNotifications } from "../notifications.ts";
 import type { Presence } from "../presence.ts";
 import type { TableStore } from "../table-store.ts";
-/** What an effect may use: the table's storage, its sockets, its alarm, its notifications. */
+/** What an effect may use: the table's storage, its sockets, its alarm, its notifications, the lobby. */
 export interface Room {
   readonly store: TableStore;
   readonly presence: Presence;
   readonly alarm: TableAlarm;
   readonly notifications: TableNotifications;
+  /** The table's word to the lobby (lobby/listing.ts). */
+  readonly listing: ListingReport;
+}
+
+/** Tells the lobby a table's listing as it is after `at` (lobby/listing.ts's `ListingReporter`). */
+export interface ListingReport {
+  report(table: TableCommands, at: number): void;
 }
 
 /** One commit: the entries just folded in, the table after them, and the sockets they are broadcast to. */

@@ -8,6 +8,7 @@
  * Adding an effect is one file in this folder and one line in `EFFECTS`.
  */
 
+import { listing } from "../lobby/listing.ts";
 import { alarm } from "./alarm.ts";
 import { checkpoints } from "./checkpoints.ts";
 import type { Room, TableEffect } from "./effect.ts";
@@ -27,4 +28,6 @@ export const EFFECTS: readonly ((room: Room) => TableEffect)[] = [
   notifications,
   alarm,
   seatSockets,
+  // After the sockets have followed their seats: the lobby hears of the table as everyone at it has.
+  listing,
 ];

@@ -1,0 +1,128 @@
+/**
+ * The lobby's list: the tables their hosts listed (open to anyone) and the
+ * games in play that anyone may watch, in one SQLite-backed Durable Object.
+ * Tables report to it only when their listing changes (a seat taken or
+ * freed, the start, the end: effects/listing.ts), so a move costs it
+ * nothing. Watchers hold a hibernatable socket and hear each change as an
+ * addition or a removal; those who only look read `GET /api/lobby`, which
+ * the worker answers from the edge's cache, asking this object at most once
+ * per cache period and location (docs/architecture.md, "The lobby").
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Listing, LobbyList } from "../../protocol/index.ts";
+import { TableError } from "../../table/index.ts";
+import { broadcast, isOpen, send } from "../connection.ts";
+import type { Env } from "../env.ts";
+import { clientKey } from "../limits.ts";
+import { addressTag } from "../presence.ts";
+
+/** The one directory's name. */
+export const DIRECTORY = "lobby";
+/** The lobby holds at most this many watching sockets (503 lobby-full: come back, or read the cached list). */
+export const MAX_WATCHERS = 10_000;
+/** One address watches the lobby over at most this many sockets (429). */
+export const MAX_WATCHERS_PER_ADDRESS = 8;
+/**
+ * At most this many tables are listed; past it the oldest listing goes. A
+ * listing is about 250 bytes, so the whole list stays under 250 KB.
+ */
+export const MAX_LISTINGS = 1_000;
+/** A listing not reported for this long is taken for stale (a table deleted without a word) and dropped. */
+export const LISTING_LIFETIME_MS = 8 * 86_400_000;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS listings (
+    table_id TEXT PRIMARY KEY,
+    listing TEXT NOT NULL,
+    reported_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS listings_by_report ON listings (reported_at);
+`;
+
+export class Directory extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(SCHEMA);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /** Every listed table, newest first. */
+  list(): LobbyList {
+    const now = Date.now();
+    this.sql.exec("DELETE FROM listings WHERE reported_at < ?", now - LISTING_LIFETIME_MS);
+    const tables = this.sql
+      .exec("SELECT listing FROM listings ORDER BY reported_at DESC")
+      .toArray()
+      .map((row) => JSON.parse(row.listing as string) as Listing);
+    return { tables, at: now };
+  }
+
+  /** A table's listing as it is now, or null when it is no longer listed; every watcher hears of it. */
+  report(tableId: string, listing: Listing | null): void {
+    const now = Date.now();
+    if (listing === null) {
+      const gone = this.sql.exec("DELETE FROM listings WHERE table_id = ?", tableId).rowsWritten > 0;
+      if (gone) broadcast(this.watchers(), { type: "unlisted", tableId });
+      return;
+    }
+    this.sql.exec(
+      "INSERT OR REPLACE INTO listings (table_id, listing, reported_at) VALUES (?, ?, ?)",
+      tableId,
+      JSON.stringify(listing),
+      now,
+    );
+    broadcast(this.watchers(), { type: "listed", table: listing });
+    const over = (this.sql.exec("SELECT count(*) AS n FROM listings").one().n as number) - MAX_LISTINGS;
+    if (over <= 0) return;
+    const oldest = this.sql
+      .exec("SELECT table_id FROM listings ORDER BY reported_at LIMIT ?", over)
+      .toArray()
+      .map((row) => row.table_id as string);
+    for (const id of oldest) {
+      this.sql.exec("DELETE FROM listings WHERE table_id = ?", id);
+      broadcast(this.watchers(), { type: "unlisted", tableId: id });
+    }
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return Response.json(this.list());
+    }
+    const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
+    if (this.watchers().length >= MAX_WATCHERS) {
+      return refusal(503, "lobby-full", "too many are watching the lobby: read GET /api/lobby instead");
+    }
+    if (this.ctx.getWebSockets(address).filter(isOpen).length >= MAX_WATCHERS_PER_ADDRESS) {
+      return refusal(429, "too-many-connections", "too many connections to the lobby from your address");
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [address]);
+    send(server, { type: "lobby", ...this.list() });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Watchers only listen: anything but the `ping` the runtime answers is refused, and a flood closes the socket. */
+  override async webSocketMessage(ws: WebSocket): Promise<void> {
+    send(ws, { type: "error", code: "unknown-type", message: "the lobby's socket only sends" });
+    ws.close(1008, "the lobby's socket only sends");
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "closing");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  private watchers(): WebSocket[] {
+    return this.ctx.getWebSockets().filter(isOpen);
+  }
+}
+
+function refusal(status: number, code: "lobby-full" | "too-many-connections", message: string) {
+  return Response.json({ error: new TableError(code, message).body() }, { status });
+}

@@ -1,0 +1,447 @@
+/**
+ * One quick-play pool: a SQLite-backed Durable Object per kind of game
+ * (players × variant × clock, its name `classic-2-live`), holding the seeks
+ * of those who asked for it and seating them in waves (src/lobby says who
+ * sits with whom). A seeker holds a hibernatable socket to its pool while it
+ * waits: the seek lives while the socket does, and a short grace after.
+ *
+ * A wave writes its tables and removes their seeks in one transaction,
+ * then asks each table's object to seat its players (`Table.seatPlayers`,
+ * which is idempotent), and only then tells the seekers. A kill at any point
+ * leaves either seeks that the next wave takes up, or tables written but not
+ * made, which the next alarm makes: no seek is lost and none is seated
+ * twice. A seeker whose socket dropped meanwhile gets its seat when it seeks
+ * again with its key.
+ */
+import { DurableObject } from "cloudflare:workers";
+import {
+  DEFAULT_TIMES,
+  fillAt,
+  isOver,
+  isPresent,
+  type PairingTimes,
+  poolTableSettings,
+  seatNames,
+  WAVE_MS,
+  wave,
+} from "../../lobby/index.ts";
+import {
+  type PoolKind,
+  parsePoolName,
+  type QuickClientMessage,
+  QuickClientMessageSchema,
+  type QuickServerMessage,
+} from "../../protocol/index.ts";
+import { checkTableSettings, TableError } from "../../table/index.ts";
+import { broadcast, FloodGuard, hex, isOpen, parseMessage, RefusedMessage, send } from "../connection.ts";
+import type { Env } from "../env.ts";
+import { hashToken, newTableId, newToken } from "../ids.ts";
+import { clientKey } from "../limits.ts";
+import { addressTag } from "../presence.ts";
+import { PoolStore, type SeatGiven, type StoredSeek } from "./pool-store.ts";
+
+/** A pool holds at most this many sockets; the next is refused (503 pool-full). */
+export const MAX_POOL_SOCKETS = 2_500;
+/** A pool holds at most this many seeks (pool-full): as many as it has sockets. */
+export const MAX_SEEKS_PER_POOL = MAX_POOL_SOCKETS;
+/** One address holds at most this many sockets at a pool (429 too-many-connections): a household's tabs. */
+export const MAX_POOL_SOCKETS_PER_ADDRESS = 8;
+/** One address has at most this many seeks in a pool (too-many-seeks): phantom seekers cost their maker first. */
+export const MAX_SEEKS_PER_ADDRESS = 4;
+/**
+ * A seeker's seat is kept this long after its table is made, for a seeker
+ * whose socket dropped as it was seated to fetch with its key.
+ */
+export const SEAT_KEPT_MS = 10 * 60_000;
+/** A socket neither heard from nor pinging for this long is taken for gone (the client pings every 2 s). */
+export const POOL_STALE_MS = 6_000;
+/** A table that could not be made is tried again this soon. */
+const RETRY_MS = 1_000;
+
+/** Who a pool's socket is: its address's tag, its seek's seeker (hashed) once it seeks, when it was last heard. */
+interface Seeker {
+  readonly address: string;
+  readonly seeker: string | null;
+  readonly heardAt: number;
+}
+
+function seekerOf(ws: WebSocket): Seeker {
+  return (ws.deserializeAttachment() as Seeker | null) ?? { address: "", seeker: null, heardAt: 0 };
+}
+
+/** How long the pairing rules' times are, from the deployment's settings (the tests shorten them). */
+function pairingTimes(env: Env): PairingTimes {
+  const seconds = (value: string | undefined, fallback: number) =>
+    value === undefined ? fallback : Number(value) * 1000;
+  return {
+    ...DEFAULT_TIMES,
+    fillAfterMs: seconds(env.POOL_FILL_AFTER_SECONDS, DEFAULT_TIMES.fillAfterMs),
+    dropGraceMs: seconds(env.POOL_DROP_GRACE_SECONDS, DEFAULT_TIMES.dropGraceMs),
+    lifetimeMs: seconds(env.POOL_SEEK_LIFETIME_SECONDS, DEFAULT_TIMES.lifetimeMs),
+  };
+}
+
+export class Pool extends DurableObject<Env> {
+  private readonly store: PoolStore;
+  private readonly times: PairingTimes;
+  private readonly waveMs: number;
+  private readonly flood = new FloodGuard();
+  /** The count last told to the seekers, so that a wave that changed nothing tells nobody. */
+  private toldWaiting = -1;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new PoolStore(ctx.storage);
+    this.times = pairingTimes(env);
+    this.waveMs = env.POOL_WAVE_MS === undefined ? WAVE_MS : Number(env.POOL_WAVE_MS);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    // After a restart no socket survives: the seeks that had one start their grace now.
+    const open = new Set(this.openSockets().flatMap((ws) => seekerOf(ws).seeker ?? []));
+    ctx.storage.transactionSync(() => this.store.dropAllBut(open, Date.now()));
+  }
+
+  // --- Sockets ----------------------------------------------------------------
+
+  override async fetch(request: Request): Promise<Response> {
+    const pool = new URL(request.url).pathname.split("/")[3] ?? "";
+    if (!parsePoolName(pool)) return refusal(404, "no-such-pool", "no such pool");
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return refusal(426, "bad-request", "this endpoint expects a WebSocket upgrade");
+    }
+    if (this.store.poolName() !== pool) this.store.setPoolName(pool);
+    const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
+    if (this.openSockets().length >= MAX_POOL_SOCKETS) {
+      return refusal(503, "pool-full", "too many are looking for this game right now: try again soon");
+    }
+    if (this.ctx.getWebSockets(address).filter(isOpen).length >= MAX_POOL_SOCKETS_PER_ADDRESS) {
+      return refusal(429, "too-many-connections", "too many connections from your address to this pool");
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [address]);
+    server.serializeAttachment({ address, seeker: null, heardAt: Date.now() } satisfies Seeker);
+    this.schedule(Date.now());
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    if (!isOpen(ws)) return;
+    const now = Date.now();
+    if (this.flood.exceeded(ws, data, now)) {
+      send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
+      ws.close(1008, "rate limited");
+      return;
+    }
+    ws.serializeAttachment({ ...seekerOf(ws), heardAt: now } satisfies Seeker);
+    let id: string | undefined;
+    try {
+      const message = parseMessage(QuickClientMessageSchema, data);
+      id = message.id;
+      await this.handle(ws, message, now);
+    } catch (error) {
+      if (!(error instanceof TableError)) throw error;
+      const replyTo = id ?? (error instanceof RefusedMessage ? error.id : undefined);
+      send(ws, {
+        type: "error",
+        ...(replyTo === undefined ? {} : { id: replyTo }),
+        code: error.code,
+        message: error.message,
+      });
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "closing");
+    } catch {
+      // Already closed.
+    }
+    this.dropped(ws, Date.now());
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.dropped(ws, Date.now());
+  }
+
+  /** A socket gone: its seek, unless another socket holds it, starts its grace. */
+  private dropped(ws: WebSocket, now: number): void {
+    const { seeker } = seekerOf(ws);
+    if (seeker === null || !this.store.seek(seeker)) return;
+    const elsewhere = this.openSockets().some((other) => other !== ws && seekerOf(other).seeker === seeker);
+    if (elsewhere) return;
+    this.store.setDropped(seeker, now);
+    this.schedule(now);
+  }
+
+  // --- Requests ---------------------------------------------------------------
+
+  private async handle(ws: WebSocket, message: QuickClientMessage, now: number): Promise<void> {
+    switch (message.type) {
+      case "seek":
+        return this.seek(ws, message, now);
+      case "cancel": {
+        const seeker = this.requireSeek(ws);
+        this.store.remove(seeker);
+        this.attach(ws, null);
+        send(ws, { type: "ack", id: message.id });
+        return;
+      }
+      case "fill": {
+        const seeker = this.requireSeek(ws);
+        const seek = this.store.seek(seeker) as StoredSeek;
+        if (now < fillAt(seek, this.times)) {
+          throw new TableError("fill-too-early", "computer players are offered once you have waited a little");
+        }
+        this.store.setFill(seeker);
+        send(ws, { type: "ack", id: message.id });
+        this.schedule(now);
+        return;
+      }
+    }
+  }
+
+  /**
+   * A seek, or one taken up again with the same key: a seeker already seated
+   * is told its seat; one still waiting keeps its place, on this socket.
+   */
+  private async seek(ws: WebSocket, message: Extract<QuickClientMessage, { type: "seek" }>, now: number) {
+    const seeker = hex(await hashToken(message.seeker));
+    // From here on no await: the checks and the writes see the same state.
+    const current = seekerOf(ws).seeker;
+    if (current !== null && current !== seeker && this.store.seek(current)) {
+      throw new TableError("already-seeking", "this socket is already looking for a game: cancel it first");
+    }
+    const seat = this.store.seatOf(seeker);
+    if (seat) {
+      this.attach(ws, seeker);
+      send(ws, { type: "ack", id: message.id });
+      send(ws, paired(seat));
+      return;
+    }
+    let seek = this.store.seek(seeker);
+    if (seek) {
+      this.replaceOtherSockets(ws, seeker);
+      this.store.setDropped(seeker, null);
+    } else if (this.store.isSeated(seeker)) {
+      // Its table is being made: the seat follows as soon as it is.
+    } else {
+      const { address } = seekerOf(ws);
+      if (this.store.count() >= MAX_SEEKS_PER_POOL) {
+        throw new TableError("pool-full", "too many are looking for this game right now: try again soon");
+      }
+      if (this.store.countFrom(address) >= MAX_SEEKS_PER_ADDRESS) {
+        throw new TableError(
+          "too-many-seeks",
+          `an address may look for this game at most ${MAX_SEEKS_PER_ADDRESS} times at once`,
+        );
+      }
+      seek = {
+        seeker,
+        name: message.name,
+        lang: message.lang ?? "en",
+        address,
+        since: now,
+        droppedAt: null,
+        fill: false,
+      };
+      this.store.add(seek);
+    }
+    this.attach(ws, seeker);
+    send(ws, { type: "ack", id: message.id });
+    if (seek) {
+      const waiting = this.store.count();
+      send(ws, { type: "seeking", since: seek.since, waiting, fillAt: fillAt(seek, this.times), fill: seek.fill });
+    }
+    this.schedule(now);
+  }
+
+  /** The seeker's key in use on another socket (an old tab): that one's seek ends there. */
+  private replaceOtherSockets(ws: WebSocket, seeker: string): void {
+    for (const other of this.openSockets()) {
+      if (other === ws || seekerOf(other).seeker !== seeker) continue;
+      this.attach(other, null);
+      send(other, { type: "ended", reason: "replaced" });
+    }
+  }
+
+  private requireSeek(ws: WebSocket): string {
+    const { seeker } = seekerOf(ws);
+    if (seeker === null || !this.store.seek(seeker))
+      throw new TableError("not-seeking", "you are not looking for a game");
+    return seeker;
+  }
+
+  private attach(ws: WebSocket, seeker: string | null): void {
+    ws.serializeAttachment({ ...seekerOf(ws), seeker } satisfies Seeker);
+  }
+
+  // --- Waves ------------------------------------------------------------------
+
+  /**
+   * The wave, and everything else the pool owes by its time: seeks over by
+   * themselves (dropped past their grace, or expired), silent sockets, tables
+   * to make, seats to forget. Alarms are at-least-once: a repeat finds
+   * nothing owed and sets the next.
+   */
+  override async alarm(): Promise<void> {
+    const kind = parsePoolName(this.store.poolName() ?? "");
+    if (!kind) return;
+    const now = Date.now();
+    this.closeSilent(now);
+    this.endOver(now);
+    await this.pairWave(kind, now);
+    await this.makeTables(kind);
+    this.store.forgetMadeBefore(now - SEAT_KEPT_MS);
+    this.tellWaiting();
+    this.schedule(Date.now());
+  }
+
+  private closeSilent(now: number): void {
+    for (const ws of this.openSockets()) {
+      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+      if (now - Math.max(seekerOf(ws).heardAt, pinged) < POOL_STALE_MS) continue;
+      try {
+        ws.close(1011, "silent");
+      } catch {
+        // Already closing.
+      }
+      this.dropped(ws, now);
+    }
+  }
+
+  private endOver(now: number): void {
+    const sockets = this.socketsBySeeker();
+    for (const seek of this.store.seeks()) {
+      const over = isOver(seek, now, this.times);
+      if (!over) continue;
+      this.store.remove(seek.seeker);
+      if (over === "expired")
+        for (const ws of sockets.get(seek.seeker) ?? []) send(ws, { type: "ended", reason: "expired" });
+    }
+  }
+
+  /**
+   * Pairs the seekers here as the rules say. The tables' ids and tokens are
+   * made first (they need `await`); then, with no await, each group is
+   * checked again (a seeker may have cancelled or dropped meanwhile; then the
+   * group waits for the next wave) and written with its seeks removed.
+   */
+  private async pairWave(kind: PoolKind, now: number): Promise<void> {
+    const groups = wave(this.store.seeks(), kind.players);
+    if (groups.length === 0) return;
+    const key = this.env.TABLE_ID_KEY;
+    if (!key) return;
+    const made = await Promise.all(
+      groups.map(async (group) => ({
+        group,
+        tableId: await newTableId(key),
+        tokens: group.seekers.map(() => newToken()),
+      })),
+    );
+    this.ctx.storage.transactionSync(() => {
+      for (const { group, tableId, tokens } of made) {
+        const still = group.seekers.every((seek) => {
+          const stored = this.store.seek(seek.seeker);
+          return stored !== undefined && isPresent(stored) && stored.fill === seek.fill;
+        });
+        if (!still) continue;
+        const names = seatNames(
+          group.seekers.map((seek) => seek.name),
+          kind.players,
+        );
+        const seats = group.seekers.map((seek, seat) => ({
+          seeker: seek.seeker,
+          tableId,
+          seat,
+          name: names[seat] as string,
+          token: tokens[seat] as string,
+        }));
+        const lang = (group.seekers[0] as StoredSeek).lang;
+        this.store.pair({ tableId, computers: group.computers, lang, at: now }, seats);
+      }
+    });
+  }
+
+  /** Makes each table written but not made yet, then tells its seekers their seats. */
+  private async makeTables(kind: PoolKind): Promise<void> {
+    const settings = checkTableSettings(poolTableSettings(kind));
+    await Promise.all(
+      this.store.unmade().map(async (pairing) => {
+        const seats = this.store.seatsAt(pairing.tableId);
+        const players = await Promise.all(
+          seats.map(async (seat) => ({ name: seat.name, tokenHash: await hashToken(seat.token) })),
+        );
+        try {
+          const table = this.env.TABLES.getByName(pairing.tableId);
+          const ok = await table.seatPlayers(pairing.tableId, settings, players, pairing.computers, pairing.lang);
+          if (!ok) throw new Error("the table id is taken by another table");
+        } catch (error) {
+          console.error(`pool: table ${pairing.tableId.slice(0, 6)}… not made yet, tried again soon`, error);
+          return;
+        }
+        this.store.markMade(pairing.tableId);
+        const sockets = this.socketsBySeeker();
+        for (const seat of seats) for (const ws of sockets.get(seat.seeker) ?? []) send(ws, paired(seat));
+      }),
+    );
+  }
+
+  /** Tells every seeker how many are looking, when a wave changed it. */
+  private tellWaiting(): void {
+    const waiting = this.store.count();
+    if (waiting === this.toldWaiting) return;
+    this.toldWaiting = waiting;
+    const seeking = this.openSockets().filter((ws) => seekerOf(ws).seeker !== null);
+    broadcast(seeking, { type: "waiting", waiting });
+  }
+
+  /**
+   * Sets the alarm for the pool's next need, if it is sooner than the one
+   * set: a wave while a table could be made of those here (or someone asked
+   * for computers), a retry for tables not made, a seek's grace or lifetime
+   * running out, the heartbeat while sockets are open, seats to forget.
+   */
+  private schedule(now: number): void {
+    const due = this.store.due();
+    const kind = parsePoolName(this.store.poolName() ?? "");
+    const times: number[] = [];
+    const pairable = kind !== undefined && (due.here >= kind.players || due.fillers > 0);
+    // A wave also tells the seekers a count that changed since the last one.
+    if (pairable || (due.here > 0 && due.seeks !== this.toldWaiting)) times.push(now + this.waveMs);
+    if (due.unmade > 0) times.push(now + RETRY_MS);
+    if (due.firstSince !== undefined) times.push(due.firstSince + this.times.lifetimeMs);
+    if (due.firstDropped !== undefined) times.push(due.firstDropped + this.times.dropGraceMs);
+    if (due.oldestMade !== undefined) times.push(due.oldestMade + SEAT_KEPT_MS);
+    // The heartbeat, while any socket is open (a closing one listed costs one early check).
+    if (this.ctx.getWebSockets().length > 0) times.push(now + POOL_STALE_MS);
+    if (times.length === 0) return;
+    const next = Math.max(now, Math.min(...times));
+    void this.ctx.storage.getAlarm().then((set) => {
+      if (set === null || set > next) return this.ctx.storage.setAlarm(next);
+    });
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter(isOpen);
+  }
+
+  private socketsBySeeker(): Map<string, WebSocket[]> {
+    const sockets = new Map<string, WebSocket[]>();
+    for (const ws of this.openSockets()) {
+      const { seeker } = seekerOf(ws);
+      if (seeker !== null) sockets.set(seeker, [...(sockets.get(seeker) ?? []), ws]);
+    }
+    return sockets;
+  }
+}
+
+function paired(seat: SeatGiven): QuickServerMessage {
+  return { type: "paired", tableId: seat.tableId, seat: seat.seat, token: seat.token };
+}
+
+function refusal(
+  status: number,
+  code: "no-such-pool" | "bad-request" | "pool-full" | "too-many-connections",
+  message: string,
+) {
+  return Response.json({ error: new TableError(code, message).body() }, { status });
+}
