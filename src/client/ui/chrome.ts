@@ -18,6 +18,9 @@ export function header(i18n: I18n): HTMLElement {
   const brand = h("a", { class: "brand", href: "/" }, starIcon(), h("span", {}, i18n.t("title")));
   const rules = h("a", { class: "rules-link", href: rulesHref(i18n) }, i18n.t("rules"));
   if (location.pathname === "/rules") rules.setAttribute("aria-current", "page");
+  // The lobby, where strangers find a game: on every page, since a visitor with no friend to play wants it first.
+  const lobby = h("a", { class: "lobby-link", href: "/lobby" }, i18n.t("lobby"));
+  if (location.pathname === "/lobby") lobby.setAttribute("aria-current", "page");
   const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
   // "My tables" shows once this browser has a table to list (and on that page itself): a first visitor's bar,
   // tight on a phone, keeps to what leads somewhere. It stands by the brand, so that where the bar wraps (a
@@ -47,6 +50,7 @@ export function header(i18n: I18n): HTMLElement {
   });
   const update = () => {
     brand.lastElementChild?.replaceChildren(i18n.t("title"));
+    lobby.textContent = i18n.t("lobby");
     rules.textContent = i18n.t("rules");
     rules.href = rulesHref(i18n);
     newTable.textContent = i18n.t("newTable");
@@ -58,7 +62,7 @@ export function header(i18n: I18n): HTMLElement {
   };
   i18n.onChange(update);
   update();
-  return h("header", { class: "topbar" }, brand, myTables, h("nav", {}, rules, newTable, label, select));
+  return h("header", { class: "topbar" }, brand, myTables, h("nav", {}, lobby, rules, newTable, label, select));
 }
 
 function starIcon(): SVGSVGElement {

@@ -3,6 +3,7 @@ import "./styles.css";
 import { storage } from "./chrome.ts";
 import { mountCreate } from "./create-page.ts";
 import { detectLanguage, I18n } from "./i18n/index.ts";
+import { mountLobby } from "./lobby-page.ts";
 import { mountMyTables } from "./my-tables-page.ts";
 import { mountNotFound } from "./not-found-page.ts";
 import { mountRules } from "./rules-page.ts";
@@ -38,6 +39,8 @@ function mount(i18n: I18n): void {
     mountRules(root, i18n);
   } else if (path === "/tables") {
     mountMyTables(root, i18n);
+  } else if (path === "/lobby") {
+    mountLobby(root, i18n);
   } else if (table && pageStatus() !== 404) {
     // Where the browser does not tell the status, the table page finds out from the table's API.
     mountTable(root, table[2], i18n, { embed, onMissing: () => mountNotFound(root, i18n, { what: "table", embed }) });

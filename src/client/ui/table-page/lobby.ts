@@ -11,6 +11,8 @@
  * - While seats are free: the share box, the link to send (with the phone's
  *   share sheet where there is one). For the host it is the first thing on
  *   the page; for a visitor it comes after the seat to take.
+ * - For the host, before the game: the switch that lists the table in the
+ *   lobby, open to anyone (listing-toggle.ts).
  *
  * The three parts are always in that order and shown or hidden, never moved
  * or rebuilt around the name field, which keeps its focus and what is typed.
@@ -20,6 +22,7 @@ import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { setShareProminent, shareBox } from "../share.ts";
 import { invitationText } from "./invitation.ts";
+import { ListingToggle } from "./listing-toggle.ts";
 import type { Seats } from "./seats.ts";
 import type { TableView } from "./view.ts";
 
@@ -36,6 +39,7 @@ export class Lobby {
   private readonly sitDown: HTMLButtonElement;
   private readonly start = new Section(h("section", { class: "start-slot" }));
   private readonly share = new Section(h("div", { class: "share-slot" }));
+  private readonly listing: ListingToggle;
 
   /** `shareLink`: the table's link, or null for an embedded table, which has no share box. */
   constructor(i18n: I18n, client: TableClient, seats: Seats, shareLink: string | null) {
@@ -60,10 +64,19 @@ export class Lobby {
       seats.joinRow,
       this.sitDown,
     );
-    this.element = h("div", { class: "lobby" }, this.joinCard, this.start.element, this.share.element);
+    this.listing = new ListingToggle(i18n, client);
+    this.element = h(
+      "div",
+      { class: "lobby" },
+      this.joinCard,
+      this.start.element,
+      this.share.element,
+      this.listing.element,
+    );
   }
 
-  render({ model, you, names }: TableView): void {
+  render(view: TableView): void {
+    const { model, you, names } = view;
     const { i18n, client } = this;
     const free = model.seats.filter((seat) => !seat.name).map((seat) => seat.seat);
     const canSit = you.seat === null && model.status !== "playing" && free.length > 0;
@@ -93,8 +106,10 @@ export class Lobby {
     );
 
     const sharing = this.shareLink !== null && model.status === "waiting";
+    // An embedded table is its site's to share: it is not listed from the frame.
+    this.listing.render(view, this.shareLink !== null);
     // Nothing to do here (a game on): no empty slot to take room at the top of the panel.
-    this.element.hidden = !canSit && !startable && !sharing;
+    this.element.hidden = !canSit && !startable && !sharing && this.listing.element.hidden;
     // Sharing is the obvious thing to do while seats are free and you are not the one to take them.
     const prominent = free.length > 0 && (you.seat !== null || (you.host && !canSit));
     this.share.update([sharing, i18n.language], () =>

@@ -1,0 +1,161 @@
+/**
+ * The lobby (`/lobby`, issue 31): where strangers find a game. Two lists,
+ * both live: the open tables, listed by their hosts, waiting for players
+ * (the one that has waited longest first, with a Join link), and the listed
+ * games in play, to watch (the most watched first). A row says the players,
+ * the variant, how many seats are free or how many watch, the clock and the
+ * table's language.
+ *
+ * The page follows the lobby's socket (`LobbyFeed`): a table listed, a seat
+ * taken, a game started or a table unlisted shows without a reload. Until
+ * the socket's first list arrives, the page shows the cached list of
+ * `GET /api/lobby` if that comes first. A table newly listed open is
+ * announced politely to screen readers; the rest just changes in place.
+ */
+import { getLobby, type Listing, LobbyFeed } from "../sdk/index.ts";
+import { header } from "./chrome.ts";
+import { h, Section } from "./dom.ts";
+import { type I18n, LANGUAGE_NAMES, type MessageKey } from "./i18n/index.ts";
+import { clockText } from "./table-page/settings-summary.ts";
+
+const VARIANT_NAMES: Readonly<Record<Listing["variant"], MessageKey>> = {
+  classic: "summaryClassic",
+  capture: "summaryCapture",
+};
+
+export function mountLobby(root: HTMLElement, i18n: I18n): void {
+  const feed = new LobbyFeed({ baseUrl: location.origin });
+  // The cached list is often there before the socket's first message; the feed keeps whichever is right.
+  void getLobby(location.origin)
+    .then((list) => feed.offer(list))
+    .catch(() => {});
+
+  const heading = h("h1", {});
+  const intro = h("p", { class: "intro" });
+  const status = h("p", { class: "lobby-status", role: "status" });
+  const announcer = h("p", { class: "visually-hidden", "aria-live": "polite" });
+  const openHeading = h("h2", { id: "lobby-open-heading" });
+  const watchHeading = h("h2", { id: "lobby-watch-heading" });
+  const openList = new Section(h("div", { class: "lobby-slot", "data-list": "open" }));
+  const watchList = new Section(h("div", { class: "lobby-slot", "data-list": "watch" }));
+
+  /** The players of a listing by name, joined as the language lists them; the variant where nobody sits yet. */
+  const whoIsThere = (table: Listing): string => {
+    const names = table.names.filter((name): name is string => name !== null);
+    return names.length > 0 ? i18n.list(names) : i18n.t(VARIANT_NAMES[table.variant]);
+  };
+
+  /** The facts of a listing after its players: variant and players, seats free or spectators, clock. */
+  const facts = (table: Listing): string[] => {
+    const free = table.names.filter((name) => name === null).length;
+    return [
+      `${i18n.t(VARIANT_NAMES[table.variant])}, ${i18n.t("lobbyPlayers", { n: table.players })}`,
+      table.status === "waiting" ? i18n.count("lobbySeatsFree", free) : i18n.count("watching", table.spectators),
+      clockText(i18n, table.clock),
+    ];
+  };
+
+  const row = (table: Listing): HTMLElement => {
+    const open = table.status === "waiting";
+    const names = whoIsThere(table);
+    return h(
+      "li",
+      { class: `lobby-table ${table.status}`, "data-table": table.tableId },
+      h(
+        "div",
+        { class: "lobby-table-text" },
+        h(
+          "span",
+          { class: "lobby-players" },
+          table.names.map((name) =>
+            name === null ? h("em", { class: "free" }, i18n.t("freeSeat")) : h("bdi", { class: "player" }, name),
+          ),
+        ),
+        h(
+          "span",
+          { class: "lobby-facts" },
+          facts(table).map((fact) => h("span", { class: "fact" }, fact)),
+          h(
+            "span",
+            { class: "fact" },
+            `${i18n.t("language")}: `,
+            h("span", { lang: table.lang }, LANGUAGE_NAMES[table.lang]),
+          ),
+        ),
+      ),
+      h(
+        "a",
+        {
+          class: `button${open ? " primary" : ""}`,
+          href: `/t/${encodeURIComponent(table.tableId)}`,
+          "aria-label": i18n.t(open ? "lobbyJoinLabel" : "lobbyWatchLabel", { names }),
+        },
+        i18n.t(open ? "lobbyJoin" : "lobbyWatch"),
+      ),
+    );
+  };
+
+  const list = (tables: readonly Listing[], empty: MessageKey, labelledBy: string) =>
+    tables.length > 0
+      ? [h("ul", { class: "lobby-list", "aria-labelledby": labelledBy }, tables.map(row))]
+      : [h("p", { class: "empty" }, i18n.t(empty))];
+
+  const render = () => {
+    document.title = `${i18n.t("lobby")} · ${i18n.t("title")}`;
+    heading.textContent = i18n.t("lobby");
+    intro.textContent = i18n.t("lobbyIntro");
+    openHeading.textContent = i18n.t("lobbyOpenHeading");
+    watchHeading.textContent = i18n.t("lobbyWatchHeading");
+    const loaded = feed.at > 0;
+    status.textContent = !loaded
+      ? i18n.t("lobbyLoading")
+      : feed.connection === "reconnecting"
+        ? i18n.t("lobbyOffline")
+        : "";
+    root.dataset.lobby = loaded ? "loaded" : "loading";
+    const { openTables, games } = feed;
+    openList.update([loaded, openTables, i18n.language], () =>
+      loaded
+        ? [
+            ...list(openTables, "lobbyOpenEmpty", "lobby-open-heading"),
+            openTables.length === 0
+              ? h("p", { class: "page-actions" }, h("a", { class: "button", href: "/" }, i18n.t("createTableLink")))
+              : null,
+          ]
+        : [],
+    );
+    watchList.update([loaded, games, i18n.language], () =>
+      loaded ? list(games, "lobbyWatchEmpty", "lobby-watch-heading") : [],
+    );
+  };
+
+  feed.on("change", ({ change }) => {
+    if (change.type === "listed" && change.added && change.table.status === "waiting") {
+      announcer.textContent = i18n.t("lobbyListed", { names: whoIsThere(change.table) });
+    }
+    render();
+  });
+  feed.on("connection", render);
+  i18n.onChange(render);
+
+  root.dataset.page = "lobby";
+  root.replaceChildren(
+    header(i18n),
+    h(
+      "main",
+      { class: "lobby-page" },
+      heading,
+      intro,
+      status,
+      h("section", { class: "lobby-section", "aria-labelledby": "lobby-open-heading" }, openHeading, openList.element),
+      h(
+        "section",
+        { class: "lobby-section", "aria-labelledby": "lobby-watch-heading" },
+        watchHeading,
+        watchList.element,
+      ),
+      announcer,
+    ),
+  );
+  render();
+}
