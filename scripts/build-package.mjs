@@ -4,8 +4,8 @@
  * its two entries bundled by esbuild as ES modules, the SDK (src/client/sdk,
  * with what it needs of the wire, the table and the engine) as index.js and
  * the embedded table's controller (src/client/embed) as embed.js, the web
- * component (src/client/embed/define.ts) as element.js, what they share in
- * dist/chunks, their
+ * components (src/client/embed/define.ts, lobby-define.ts) as element.js and
+ * lobby-element.js, what they share in dist/chunks, their
  * dependencies (zod, partysocket) left to npm; and their type declarations,
  * emitted by tsc.
  * `npm pack` in packages/client then makes the tarball.
@@ -27,6 +27,7 @@ await esbuild.build({
     index: "src/client/sdk/index.ts",
     embed: "src/client/embed/index.ts",
     element: "src/client/embed/define.ts",
+    "lobby-element": "src/client/embed/lobby-define.ts",
   },
   outdir: dist,
   bundle: true,
@@ -66,5 +67,5 @@ async function declarations(dir) {
 
 const kib = async (file) => `${((await readFile(join(dist, file))).length / 1024).toFixed(1)} KiB`;
 console.log(
-  `Built packages/client: dist/index.js ${await kib("index.js")}, dist/embed.js ${await kib("embed.js")}, dist/element.js ${await kib("element.js")}, types in dist/types`,
+  `Built packages/client: dist/index.js ${await kib("index.js")}, dist/embed.js ${await kib("embed.js")}, dist/element.js ${await kib("element.js")}, dist/lobby-element.js ${await kib("lobby-element.js")}, types in dist/types`,
 );

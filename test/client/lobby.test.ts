@@ -17,7 +17,10 @@ import {
   TableClient,
   TableError,
 } from "../../src/client/sdk/index.ts";
+import { LANGUAGES } from "../../src/client/ui/i18n/languages.ts";
+import { LOBBY_ELEMENT_TEXTS } from "../../src/client/ui/i18n/lobby-element.ts";
 import type { ClientMessage, Listing, LobbyMessage } from "../../src/protocol/index.ts";
+import { TRANSLATIONS } from "../translations.ts";
 import { FakeSocket, tick, until } from "./fake-socket.ts";
 import { HOST, ServerTable, TABLE_ID } from "./server-table.ts";
 
@@ -60,6 +63,7 @@ async function openFeed(
     WebSocket: FakeSocket,
     reconnect: { minDelayMs: 5, maxDelayMs: 20 },
     heartbeatMs,
+    pollMs: 0,
   });
   feed = opened;
   const changes: LobbyChange[] = [];
@@ -172,6 +176,26 @@ describe("LobbyFeed", () => {
     expect(changes.map((change) => change.type)).toEqual(["lobby", "lobby", "listed"]);
   });
 
+  it("reads GET /api/lobby while its socket has not sent the list, at once and then every pollMs, and stops once it has", async () => {
+    let served = { tables: [listing("cached")], at: 5 };
+    let reads = 0;
+    const fetcher = (async () => {
+      reads++;
+      return Response.json(served);
+    }) as unknown as typeof fetch;
+    const polled = new LobbyFeed({ baseUrl: BASE, WebSocket: FakeSocket, pollMs: 20, fetch: fetcher });
+    feed = polled;
+    await until(() => polled.get("cached") !== undefined, "the list read at once");
+    served = { tables: [listing("cached"), listing("newer")], at: 6 };
+    await until(() => polled.get("newer") !== undefined, "the list read again");
+    send(FakeSocket.latest(), { type: "lobby", tables: [listing("live")], at: 7 });
+    const readsThen = reads;
+    served = { tables: [], at: 8 };
+    await tick(60);
+    expect(reads).toBe(readsThen);
+    expect(polled.tables.map((table) => table.tableId)).toEqual(["live"]);
+  });
+
   it("reports what does not validate and the server's errors, and keeps its list", async () => {
     const { feed, socket } = await openFeed();
     const errors: SdkError[] = [];
@@ -237,5 +261,38 @@ describe("the host lists a table", () => {
     FakeSocket.latest().deliver({ type: "ack", id: off.id, seq: removal.seq });
     await unlisted;
     expect(client.model?.listedIn).toBeNull();
+  });
+});
+
+describe("<chinese-checkers-lobby>'s texts", () => {
+  it("say what the lobby page says, in every language", () => {
+    for (const language of LANGUAGES) {
+      const page = TRANSLATIONS[language].messages;
+      const element = LOBBY_ELEMENT_TEXTS[language];
+      expect(
+        {
+          openTables: element.openTables,
+          loading: element.loading,
+          classic: element.classic,
+          capture: element.capture,
+          players: element.players,
+          seatsFree: element.seatsFree,
+          free: element.free,
+          join: element.join,
+          joinLabel: element.joinLabel,
+        },
+        language,
+      ).toEqual({
+        openTables: page.lobbyOpenHeading,
+        loading: page.lobbyLoading,
+        classic: page.summaryClassic,
+        capture: page.summaryCapture,
+        players: page.lobbyPlayers,
+        seatsFree: { one: page.lobbySeatsFree_one, other: page.lobbySeatsFree_other },
+        free: page.freeSeat,
+        join: page.lobbyJoin,
+        joinLabel: page.lobbyJoinLabel,
+      });
+    }
   });
 });

@@ -3,7 +3,10 @@
  * games in play to watch. `getLobby` reads the list once (`GET /api/lobby`,
  * which the service caches for a few seconds); a `LobbyFeed` follows it live
  * over the lobby's socket (`/api/lobby/ws`), which sends the whole list first
- * and then each table listed, changed or unlisted.
+ * and then each table listed, changed or unlisted. While the socket is not
+ * open (not yet, dropped, or refused because the lobby is full), the feed
+ * reads `GET /api/lobby` instead, at once and then every `pollMs`: the list
+ * shows before the socket answers, and stays nearly current without it.
  *
  * Every message is validated with the protocol's schemas before it is used.
  * The socket is partysocket's ReconnectingWebSocket: after a drop it
@@ -71,6 +74,10 @@ export interface LobbyFeedOptions {
   readonly heartbeatMs?: number;
   /** Start connecting at once (default), or wait for `connect()`. */
   readonly autoConnect?: boolean;
+  /** How often the list is read with `GET /api/lobby` while the socket is not open (default 10 s; 0: never). */
+  readonly pollMs?: number;
+  /** The `fetch` those reads use (default: the global one). */
+  readonly fetch?: typeof fetch;
 }
 
 /**
@@ -80,6 +87,8 @@ export interface LobbyFeedOptions {
 const DEFAULT_HEARTBEAT_MS = 10_000;
 /** With nothing received for this many ping intervals, the connection is taken for dead. */
 const SILENT_INTERVALS = 2;
+/** The service caches `GET /api/lobby` for 5 s: reading it more often than this would mostly read the same list. */
+const DEFAULT_POLL_MS = 10_000;
 
 /** The lobby's list, live. */
 export class LobbyFeed {
@@ -92,6 +101,7 @@ export class LobbyFeed {
   private socket: ReconnectingWebSocket | null = null;
   private readonly listeners = new Map<LobbyFeedEventName, Set<Listener<LobbyFeedEventName>>>();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private poll: ReturnType<typeof setInterval> | null = null;
   private lastReceivedAt = 0;
   /** Whether the current connection has sent its whole list: until it has, its changes are not applied. */
   private listed = false;
@@ -157,6 +167,7 @@ export class LobbyFeed {
     });
     this.socket = socket;
     this.setConnection("connecting");
+    this.startPolling();
     socket.addEventListener("open", () => {
       this.listed = false;
       this.startHeartbeat();
@@ -175,8 +186,26 @@ export class LobbyFeed {
     const socket = this.socket;
     this.socket = null;
     this.stopHeartbeat();
+    if (this.poll !== null) clearInterval(this.poll);
+    this.poll = null;
     this.setConnection("closed");
     socket?.close(1000, "bye");
+  }
+
+  /** Reads the list now and every `pollMs`, each time the socket is not open (has not sent its list). */
+  private startPolling(): void {
+    const pollMs = this.options.pollMs ?? DEFAULT_POLL_MS;
+    if (pollMs <= 0 || this.poll !== null) return;
+    const read = () => {
+      if (this.listed) return;
+      getLobby(this.options.baseUrl, this.options.fetch)
+        // Offered, not taken: the socket's list may have come meanwhile, and it wins.
+        .then((list) => this.offer(list))
+        // The next read, or the socket, brings the list; a failed read changes nothing shown.
+        .catch(() => {});
+    };
+    read();
+    this.poll = setInterval(read, pollMs);
   }
 
   private startHeartbeat(): void {

@@ -8,11 +8,12 @@
  *
  * The page follows the lobby's socket (`LobbyFeed`): a table listed, a seat
  * taken, a game started or a table unlisted shows without a reload. Until
- * the socket's first list arrives, the page shows the cached list of
- * `GET /api/lobby` if that comes first. A table newly listed open is
- * announced politely to screen readers; the rest just changes in place.
+ * the socket's first list arrives, or while it is down, the feed reads the
+ * cached `GET /api/lobby` instead, and the page says the list may be behind.
+ * A table newly listed open is announced politely to screen readers; the
+ * rest just changes in place.
  */
-import { getLobby, type Listing, LobbyFeed } from "../sdk/index.ts";
+import { type Listing, LobbyFeed } from "../sdk/index.ts";
 import { header } from "./chrome.ts";
 import { h, Section } from "./dom.ts";
 import { type I18n, LANGUAGE_NAMES, type MessageKey } from "./i18n/index.ts";
@@ -25,10 +26,6 @@ const VARIANT_NAMES: Readonly<Record<Listing["variant"], MessageKey>> = {
 
 export function mountLobby(root: HTMLElement, i18n: I18n): void {
   const feed = new LobbyFeed({ baseUrl: location.origin });
-  // The cached list is often there before the socket's first message; the feed keeps whichever is right.
-  void getLobby(location.origin)
-    .then((list) => feed.offer(list))
-    .catch(() => {});
 
   const heading = h("h1", {});
   const intro = h("p", { class: "intro" });
