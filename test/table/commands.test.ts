@@ -56,7 +56,7 @@ describe("who may send each request, whatever the table's state", () => {
   it("every request the protocol defines is someone's, and none but chat and reactions is a spectator's", () => {
     const commands = seatedTable();
     const requests = clientMessageTypes().filter((type) => !["hello", "sync", "join"].includes(type));
-    expect(requests).toHaveLength(18);
+    expect(requests).toHaveLength(19);
     // Who may chat is the host's chat policy's to say (test/table/chat.test.ts): the table lets anyone ask.
     const anyones = ["chat", "react"];
     for (const type of anyones as RequestType[]) expect(() => commands.authorize(SPECTATOR, type), type).not.toThrow();

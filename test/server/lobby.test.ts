@@ -1,0 +1,186 @@
+/**
+ * The lobby's list over real sockets: a table is listed only by its host,
+ * and each change of its listing (a seat taken or freed, the start, the
+ * end, unlisting) reaches the watchers as an addition or a removal; an
+ * unlisted table's id appears nowhere; a move costs the lobby nothing; the
+ * list is one cached GET; every bad request and limit is refused.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { LobbyList, LobbyMessage } from "../../src/protocol/index.ts";
+import { DIRECTORY, MAX_WATCHERS_PER_ADDRESS } from "../../src/server/lobby/directory.ts";
+import {
+  api,
+  type Client,
+  createTable,
+  hello,
+  join,
+  playOne,
+  rid,
+  Socket,
+  setUpTable,
+  someAddress,
+} from "./helpers.ts";
+
+type Watcher = Socket<LobbyMessage>;
+
+async function watch(label = "watcher", address = someAddress()): Promise<Watcher> {
+  const response = await api("/api/lobby/ws", { headers: { Upgrade: "websocket", "CF-Connecting-IP": address } });
+  if (response.status !== 101 || !response.webSocket) {
+    throw new Error(`${label}: upgrade failed: ${response.status} ${await response.text()}`);
+  }
+  return new Socket<LobbyMessage>(response.webSocket, label);
+}
+
+/** The host asks to list (or unlist) the table, and waits for the ack. */
+async function list(host: Client, listed: boolean, lang: "en" | "fi" | "sv" | "nb" = "sv"): Promise<void> {
+  const id = rid("listing");
+  host.send({ type: "listing", id, listed, lang });
+  await host.next("ack", (m) => m.id === id);
+}
+
+/** The directory's list as it is, asked directly (not through the cache). */
+function listed(): Promise<LobbyList> {
+  return env.DIRECTORY.getByName(DIRECTORY).list();
+}
+
+describe("a table is listed only when its host lists it", () => {
+  it("a share-link table's id appears nowhere: not in the list, not on a watcher's socket", async () => {
+    const watcher = await watch();
+    await watcher.next("lobby");
+    const game = await setUpTable({ players: 2 });
+    await playOne(game);
+    expect((await listed()).tables.map((t) => t.tableId)).not.toContain(game.table.id);
+    expect(watcher.raw.join("\n")).not.toContain(game.table.id);
+    watcher.close();
+    for (const client of game.clients) client.close();
+  });
+
+  it("only the host may list a table: not-host, and nothing changes", async () => {
+    const table = await createTable({ players: 2 });
+    const { client } = await hello(table.id, "player");
+    await join(client, 0, "Not the host");
+    client.send({ type: "listing", id: "l1", listed: true, lang: "en" });
+    expect((await client.error("not-host")).id).toBe("l1");
+    expect((await listed()).tables.map((t) => t.tableId)).not.toContain(table.id);
+    client.close();
+  });
+});
+
+describe("each change of a listed table's listing reaches the watchers as an addition or a removal", () => {
+  it("listed, a seat taken, started, a move (nothing), ended: listed, listed, listed, unlisted", async () => {
+    const watcher = await watch();
+    const first = await watcher.next("lobby");
+    const table = await createTable({ players: 2, clock: { kind: "move", seconds: 60 } });
+    expect(first.tables.map((t) => t.tableId)).not.toContain(table.id);
+    const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
+
+    await list(host, true, "sv");
+    const open = await watcher.next("listed", (m) => m.table.tableId === table.id);
+    expect(open.table).toMatchObject({
+      tableId: table.id,
+      status: "waiting",
+      variant: "classic",
+      players: 2,
+      names: [null, null],
+      clock: { kind: "move", seconds: 60 },
+      lang: "sv",
+    });
+    expect((await listed()).tables.find((t) => t.tableId === table.id)).toEqual(open.table);
+
+    await join(host, 0, "Host");
+    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.names).toEqual(["Host", null]);
+    const { client: guest } = await hello(table.id, "guest");
+    await join(guest, 1, "Guest");
+    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.names).toEqual(["Host", "Guest"]);
+
+    const id = rid("start");
+    host.send({ type: "start", id });
+    await host.next("ack", (m) => m.id === id);
+    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.status).toBe("playing");
+
+    // A move changes no listing: the lobby hears nothing of it.
+    const heard = watcher.raw.length;
+    const players = [host, guest].map((client, seat) => ({ client, seat, token: "" }));
+    await playOne({ table, host, players, spectator: guest, clients: [host, guest] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(watcher.raw.length).toBe(heard);
+
+    // The game ends (the host leaves): off the list.
+    const leave = rid("leave");
+    host.send({ type: "leave", id: leave });
+    await host.next("ack", (m) => m.id === leave);
+    expect(await watcher.next("unlisted", (m) => m.tableId === table.id)).toEqual({
+      type: "unlisted",
+      tableId: table.id,
+    });
+    expect((await listed()).tables.map((t) => t.tableId)).not.toContain(table.id);
+    for (const socket of [watcher, host, guest]) socket.close();
+  });
+
+  it("the host unlists a table: a removal; listing it again: an addition", async () => {
+    const watcher = await watch();
+    await watcher.next("lobby");
+    const table = await createTable({ players: 3 });
+    const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
+    await list(host, true, "fi");
+    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.lang).toBe("fi");
+    await list(host, false);
+    await watcher.next("unlisted", (m) => m.tableId === table.id);
+    // Unlisting again changes nothing and tells nobody.
+    await list(host, false);
+    await list(host, true, "nb");
+    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.lang).toBe("nb");
+    expect(watcher.messages.filter((m) => m.type === "unlisted")).toHaveLength(1);
+    const late = await watch("late");
+    expect((await late.next("lobby")).tables.find((t) => t.tableId === table.id)?.lang).toBe("nb");
+    await list(host, false);
+    for (const socket of [watcher, late, host]) socket.close();
+  });
+});
+
+describe("the list is one cached GET for those who only look", () => {
+  it("GET /api/lobby answers the list, cacheable for 5 s, and a repeat within them comes from the cache", async () => {
+    const table = await createTable({ players: 2 });
+    const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
+    await list(host, true, "en");
+    const response = await api("/api/lobby");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=5");
+    const body = (await response.json()) as LobbyList;
+    expect(body.tables.map((t) => t.tableId)).toContain(table.id);
+    await list(host, false);
+    // Within the period the cached list stands, though the directory has changed.
+    const cached = (await (await api("/api/lobby")).json()) as LobbyList;
+    expect(cached.at).toBe(body.at);
+    expect((await listed()).tables.map((t) => t.tableId)).not.toContain(table.id);
+    host.close();
+  });
+});
+
+describe("the lobby's socket only sends, within its limits", () => {
+  it(`one address watches over at most ${MAX_WATCHERS_PER_ADDRESS} sockets: the next is refused 429`, async () => {
+    const address = someAddress();
+    const watchers: Watcher[] = [];
+    for (let i = 0; i < MAX_WATCHERS_PER_ADDRESS; i++) watchers.push(await watch(`w${i}`, address));
+    const refused = await api("/api/lobby/ws", { headers: { Upgrade: "websocket", "CF-Connecting-IP": address } });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("too-many-connections");
+    for (const watcher of watchers) watcher.close();
+  });
+
+  it("a message to the lobby is refused and closes the socket; a ping is answered", async () => {
+    const watcher = await watch();
+    await watcher.next("lobby");
+    watcher.send("ping");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(watcher.raw).toContain("pong");
+    watcher.send({ type: "seek" });
+    await watcher.error("unknown-type");
+    expect((await watcher.waitForClose()).code).toBe(1008);
+  });
+
+  it("a request that is not an upgrade: 426", async () => {
+    expect((await api("/api/lobby/ws")).status).toBe(426);
+  });
+});
