@@ -8,7 +8,7 @@ import type { Env } from "../src/server/env.ts";
 import app from "../src/server/worker.ts";
 import type { BareTable } from "./bare-table.ts";
 
-export { Table } from "../src/server/worker.ts";
+export { Directory, Pool, Table } from "../src/server/worker.ts";
 export { BareTable } from "./bare-table.ts";
 
 interface LoadTestEnv extends Env {
