@@ -90,8 +90,11 @@ describe("quick play", () => {
     const [seek] = sent(latest());
     expect(seek).toEqual({ type: "seek", id: expect.any(String), seeker: seekerKey(tokens), name: "Aino", lang: "fi" });
 
+    deliver(latest(), { type: "ack", id: seek?.id ?? "" });
+    await started;
+    expect(quick.connection).toBe("open");
     deliver(latest(), seeking({ waiting: 3 }));
-    expect(await started).toEqual({
+    expect(quick.current).toEqual({
       kind: RACE_FOR_TWO,
       name: "Aino",
       since: SINCE,
@@ -99,8 +102,21 @@ describe("quick play", () => {
       fill: false,
       waiting: 3,
     });
-    expect(quick.current?.waiting).toBe(3);
     expect(states).toEqual(["connecting", "open"]);
+  });
+
+  it("a key the pool seated already (a reload as its table was made) is told its seat at once", async () => {
+    const tokens = memoryTokens();
+    quick = quickPlay(tokens);
+    const paired: number[] = [];
+    quick.on("paired", ({ seat }) => paired.push(seat));
+    const started = quick.seek(RACE_FOR_TWO, "Aino");
+    await until(() => FakeSocket.all.length === 1 && sent(latest()).length === 1, "the seek");
+    deliver(latest(), { type: "ack", id: sent(latest())[0]?.id ?? "" });
+    deliver(latest(), { type: "paired", tableId: TABLE, seat: 1, token: TOKEN });
+    await started;
+    expect(paired).toEqual([1]);
+    expect(tokens.get(seatTokenKey(TABLE))).toBe(TOKEN);
   });
 
   it("follows the count of seekers, and when seated keeps the seat's token and number for the table, and closes", async () => {
@@ -192,7 +208,20 @@ describe("quick play", () => {
     expect(tokens.get(seatTokenKey(TABLE))).toBe(TOKEN);
   });
 
-  it("cancel before the pool has answered, or while the connection is down, stops at once", async () => {
+  it("cancel before the pool has answered goes after the seek; the pool's ack ends it", async () => {
+    quick = quickPlay();
+    const started = quick.seek(RACE_FOR_TWO, "Aino");
+    await until(() => FakeSocket.all.length === 1 && sent(latest()).length === 1, "the seek");
+    const cancelling = quick.cancel();
+    const [seek, cancel] = sent(latest());
+    expect(cancel?.type).toBe("cancel");
+    deliver(latest(), { type: "ack", id: seek?.id ?? "" });
+    deliver(latest(), { type: "ack", id: cancel?.id ?? "" });
+    await Promise.all([started, cancelling]);
+    expect(quick.seeking).toBe(false);
+  });
+
+  it("cancel before the socket is open, or while the connection is down, stops at once", async () => {
     quick = quickPlay();
     const started = quick.seek(RACE_FOR_TWO, "Aino");
     const refused = started.catch((error: SdkError) => error.code);

@@ -54,6 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         VAPID_PUBLIC_KEY: process.env.TEST_VAPID_PUBLIC_KEY ?? "",
         VAPID_PRIVATE_KEY: process.env.TEST_VAPID_PRIVATE_KEY ?? "",
         NOTIFY_GRACE_SECONDS: 1,
+        // Quick play offers computer players after 3 s of waiting rather than 20.
+        POOL_FILL_AFTER_SECONDS: 3,
       },
       env: { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "" },
     });

@@ -119,8 +119,8 @@ interface Seeker {
   readonly socket: ReconnectingWebSocket;
   /** The id of the `seek` last sent: a refusal that names it ends the seek. */
   seekId: string;
-  /** Until the pool's first `seeking`: `seek()`'s promise. */
-  started: { readonly resolve: (seek: Seek) => void; readonly reject: (error: SdkError) => void } | null;
+  /** Until the pool takes the seek: `seek()`'s promise. */
+  started: { readonly resolve: () => void; readonly reject: (error: SdkError) => void } | null;
   /** The pool's answer, once it came. */
   seek: Seek | null;
 }
@@ -173,11 +173,12 @@ export class QuickPlay {
   /**
    * Looks for a game of `kind` under `name` (checked as a seat's name; the
    * pool makes a name already at the table distinct). Resolves once the pool
-   * has taken the seek; `paired` follows when it seats this seeker. Refusals:
-   * `bad-name`, `no-such-pool`, `pool-full`, `too-many-seeks`, and
-   * `already-seeking` while this client seeks already.
+   * has taken the seek: `seeking` tells its times (and `current` has them),
+   * and `paired` follows when a wave seats this seeker, at once if this key
+   * was seated already. Refusals: `bad-name`, `no-such-pool`, `pool-full`,
+   * `too-many-seeks`, and `already-seeking` while this client seeks already.
    */
-  seek(kind: PoolKind, name: string): Promise<Seek> {
+  seek(kind: PoolKind, name: string): Promise<void> {
     if (this.seeker) {
       return Promise.reject(new TableError("already-seeking", "this client is seeking already"));
     }
@@ -199,9 +200,9 @@ export class QuickPlay {
         }
       }, this.options.requestTimeoutMs ?? 30_000);
       seeker.started = {
-        resolve: (seek) => {
+        resolve: () => {
           clearTimeout(timer);
-          resolve(seek);
+          resolve();
         },
         reject: (error) => {
           clearTimeout(timer);
@@ -238,8 +239,8 @@ export class QuickPlay {
   cancel(): Promise<void> {
     const seeker = this.seeker;
     if (!seeker) return Promise.resolve();
-    if (this.connection !== "open" || seeker.started) {
-      // Never taken, or no way to say so now: the pool forgets a seek whose socket is gone.
+    if (seeker.socket.readyState !== ReconnectingWebSocket.OPEN) {
+      // No way to say so now: the pool forgets a seek whose socket stays gone.
       this.finish(new TableError("closed", "the seek was cancelled"));
       return Promise.resolve();
     }
@@ -281,7 +282,8 @@ export class QuickPlay {
         reject(new TableError("timeout", "no answer from the pool"));
       }, this.options.requestTimeoutMs ?? 30_000);
       this.pending.set(message.id, { message, resolve, reject, timer });
-      if (this.connection === "open") this.send(message);
+      // On a connection that is up the seek went first, and the pool reads in order; one still to come sends it.
+      if (this.seeker?.socket.readyState === ReconnectingWebSocket.OPEN) this.send(message);
     });
   }
 
@@ -295,9 +297,10 @@ export class QuickPlay {
   }
 
   /**
-   * The seek is over (seated, ended, cancelled, refused, or the client
-   * closed): the socket goes for good, `seek()` rejects with `error` if it
-   * is still waiting, a waiting cancel is done and a waiting fill is moot.
+   * The seek is over: seated, or (with the `error` that `seek()` rejects
+   * with if it is still waiting) ended, cancelled, refused, or the client
+   * closed. The socket goes for good; a waiting cancel is done, and a
+   * waiting fill is moot.
    */
   private finish(error?: SdkError): void {
     const seeker = this.seeker;
@@ -305,9 +308,8 @@ export class QuickPlay {
     this.seeker = null;
     this.stopHeartbeat();
     seeker.socket.close(1000, "done");
-    if (seeker.started) {
-      seeker.started.reject(error ?? new TableError("closed", "the seek is over"));
-    }
+    if (error) seeker.started?.reject(error);
+    else seeker.started?.resolve();
     for (const [id, pending] of this.pending) {
       this.settle(id);
       if (pending.message.type === "cancel") pending.resolve();
@@ -380,10 +382,7 @@ export class QuickPlay {
         const { since, fillAt, fill, waiting } = message;
         this.serverClock.observe(since, Date.now());
         seeker.seek = { kind: seeker.kind, name: seeker.name, since, fillAt, fill, waiting };
-        const started = seeker.started;
-        seeker.started = null;
-        this.setConnection("open");
-        started?.resolve(seeker.seek);
+        this.taken(seeker);
         this.emit("seeking", seeker.seek);
         return;
       }
@@ -406,12 +405,21 @@ export class QuickPlay {
         this.emit("ended", { reason: message.reason });
         return;
       case "ack":
-        this.settle(message.id)?.resolve();
+        if (message.id === seeker.seekId) this.taken(seeker);
+        else this.settle(message.id)?.resolve();
         return;
       case "error":
         this.receiveError(seeker, message);
         return;
     }
+  }
+
+  /** The pool has the seek (its ack, or its `seeking` without one): the connection is ready for requests. */
+  private taken(seeker: Seeker): void {
+    const started = seeker.started;
+    seeker.started = null;
+    this.setConnection("open");
+    started?.resolve();
   }
 
   /**

@@ -46,6 +46,7 @@ import { append, h } from "./dom.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
 import { NO_MOVES } from "./legal-moves.ts";
 import { rememberedName, rememberName } from "./player-name.ts";
+import { QuickPlayPanel } from "./quick-play-panel.ts";
 import { startingPieces } from "./starting-pieces.ts";
 
 /** Each variant's radio button, in the registry's order: its name and what it is about. */
@@ -149,6 +150,25 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   let busy = false;
   /** Whether "More settings" is unfolded: the form is drawn anew on every change, and keeps it. */
   let moreOpen = false;
+  // Built once and put back into the form at each drawing: it keeps its seek, its ticking clock and its focus.
+  const quickPlay = new QuickPlayPanel({
+    i18n,
+    notices,
+    tokens,
+    store,
+    seatName: () => {
+      // Strangers need no name to find a game: without one, the pool seats "Player" (made distinct at the table).
+      if (name.trim() === "") return i18n.t("player");
+      const checked = NameSchema.safeParse(name);
+      if (!checked.success) {
+        notices.show(() => i18n.error("bad-name"));
+        document.getElementById("creator-name")?.focus();
+        return null;
+      }
+      rememberName(store, checked.data);
+      return checked.data;
+    },
+  });
 
   /** Keeps the settings playable after a change: later fields give way to earlier ones. */
   function normalise(): void {
@@ -321,6 +341,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
         quick("friend", "quickFriend", "quickFriendHint", true),
         quick("computer", "quickComputer", "quickComputerHint", false),
       ),
+      quickPlay.element,
       h(
         "details",
         {

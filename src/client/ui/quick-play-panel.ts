@@ -1,0 +1,324 @@
+/**
+ * The front page's quick play: "Play now" with people online, and the few
+ * choices that matter (players, race or capture, a live or a long clock),
+ * remembered on this device. One click seeks in that pool under the name
+ * given (or a default one); while the pool looks, a panel in the same place
+ * says what for, how long it has been, how many are looking, and, once the
+ * seeker has waited long enough, offers computer players for the empty
+ * seats (a countdown before). Seated, the page goes to the table, which
+ * opens seated (the SDK keeps the seat's token where the table page looks).
+ *
+ * The panel is built once and its texts are updated in place, so that the
+ * second's tick neither moves the focus nor makes a screen reader read the
+ * panel again; the choices and the waiting panel share one grid cell, so
+ * the page keeps its height when one gives way to the other.
+ */
+import {
+  type ErrorCode,
+  POOL_CLOCKS,
+  POOL_PLAYERS,
+  type PoolClock,
+  type PoolKind,
+  parsePoolName,
+  poolName,
+} from "../../protocol/index.ts";
+import { VARIANT_NAMES, type Variant } from "../../rules/index.ts";
+import { type ClientErrorCode, QuickPlay, type Seek, TableError, type TokenStore } from "../sdk/index.ts";
+import type { Notices } from "./chrome.ts";
+import { h } from "./dom.ts";
+import type { I18n, MessageKey } from "./i18n/index.ts";
+
+/** Where the last choice is kept, as a pool's name (`classic-2-live`): checked as one when read. */
+export const QUICK_PLAY_KEY = "chinese-checkers:quick-play";
+const DEFAULT_KIND: PoolKind = { players: 2, variant: "classic", clock: "live" };
+
+const VARIANT_KEYS: Readonly<Record<Variant, MessageKey>> = { classic: "quickRace", capture: "quickCapture" };
+const CLOCK_KEYS: Readonly<Record<PoolClock, MessageKey>> = { live: "quickLive", long: "quickLong" };
+/** Each clock as the front page's form names it (its settings are `POOL_CLOCK_SETTINGS`). */
+const CLOCK_DETAILS: Readonly<Record<PoolClock, MessageKey>> = { live: "clockBank5m5s", long: "clockBank3d1d" };
+
+/** The choice kept on this device, or the race for two on a live clock. */
+export function storedKind(store: Storage | undefined): PoolKind {
+  try {
+    return parsePoolName(store?.getItem(QUICK_PLAY_KEY) ?? "") ?? DEFAULT_KIND;
+  } catch {
+    return DEFAULT_KIND;
+  }
+}
+
+function keepKind(store: Storage | undefined, kind: PoolKind): void {
+  try {
+    store?.setItem(QUICK_PLAY_KEY, poolName(kind));
+  } catch {
+    // Not kept: the choice lasts for this page.
+  }
+}
+
+/** A duration as `mm:ss` (a seek lasts at most 30 minutes). */
+export function minutesSeconds(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+export interface QuickPlayPanelOptions {
+  readonly i18n: I18n;
+  readonly notices: Notices;
+  readonly tokens: TokenStore;
+  readonly store: Storage | undefined;
+  /** The name to seek under, or null when the one typed is not a name (the page says why). */
+  readonly seatName: () => string | null;
+  /** The page goes to the table (a test or an embedding page may do otherwise). */
+  readonly open?: (tableId: string) => void;
+}
+
+export class QuickPlayPanel {
+  readonly element: HTMLElement;
+
+  private readonly options: QuickPlayPanelOptions;
+  private kind: PoolKind;
+  private client: QuickPlay | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private readonly choose: HTMLElement;
+  private readonly waiting: HTMLElement;
+  private readonly playButton: HTMLButtonElement;
+  private readonly fillButton: HTMLButtonElement;
+  private readonly cancelButton: HTMLButtonElement;
+  private readonly selects: Record<"players" | "variant" | "clock", HTMLSelectElement>;
+  private readonly texts: Record<
+    "intro" | "playLabel" | "playHint" | "title" | "what" | "elapsed" | "count" | "fillNote" | "status",
+    HTMLElement
+  >;
+  private readonly labels: Record<"players" | "variant" | "clock", HTMLElement>;
+  /** What was last said in the live region, so that it speaks only of a change. */
+  private announced = "";
+
+  constructor(options: QuickPlayPanelOptions) {
+    this.options = options;
+    this.kind = storedKind(options.store);
+    const select = (id: string, values: readonly string[], onChange: (value: string) => void) =>
+      h(
+        "select",
+        { id, name: id, onchange: (event: Event) => onChange((event.target as HTMLSelectElement).value) },
+        values.map((value) => h("option", { value })),
+      );
+    this.selects = {
+      players: select("quick-players", POOL_PLAYERS.map(String), (value) => this.change({ players: value })),
+      variant: select("quick-variant", VARIANT_NAMES, (value) => this.change({ variant: value })),
+      clock: select("quick-clock", POOL_CLOCKS, (value) => this.change({ clock: value })),
+    };
+    this.labels = {
+      players: h("label", { for: "quick-players" }),
+      variant: h("label", { for: "quick-variant" }),
+      clock: h("label", { for: "quick-clock" }),
+    };
+    const text = (tag: "p" | "span", props: Record<string, string> = {}) => h(tag, props);
+    this.texts = {
+      intro: text("p", { class: "hint quick-intro" }),
+      playLabel: text("span", { class: "quick-label" }),
+      playHint: text("span", { class: "quick-hint" }),
+      title: text("p", { class: "quick-title", id: "quick-waiting-title" }),
+      what: text("p", { class: "quick-what" }),
+      elapsed: text("span", { class: "quick-elapsed" }),
+      count: text("span", { class: "quick-count" }),
+      fillNote: text("p", { class: "quick-fill-note" }),
+      status: text("p", { class: "visually-hidden", role: "status" }),
+    };
+    this.playButton = h(
+      "button",
+      { type: "button", id: "quick-play", class: "quick big primary", onclick: () => void this.start() },
+      this.texts.playLabel,
+      this.texts.playHint,
+    );
+    this.fillButton = h("button", { type: "button", id: "quick-fill", onclick: () => void this.fill() });
+    this.cancelButton = h("button", { type: "button", id: "quick-cancel", onclick: () => void this.cancel() });
+    const field = (key: "players" | "variant" | "clock") =>
+      h("div", { class: "field" }, this.labels[key], this.selects[key]);
+    this.choose = h(
+      "div",
+      { class: "quick-choose" },
+      this.texts.intro,
+      h("div", { class: "quick-choices" }, field("players"), field("variant"), field("clock")),
+      this.playButton,
+    );
+    this.waiting = h(
+      "div",
+      { class: "quick-waiting", role: "group", "aria-labelledby": "quick-waiting-title" },
+      h("div", {}, this.texts.title, this.texts.what),
+      h("p", { class: "quick-progress" }, this.texts.elapsed, " · ", this.texts.count),
+      h("div", { class: "quick-fill" }, this.texts.fillNote, this.fillButton),
+      this.cancelButton,
+    );
+    this.element = h("section", { class: "quick-play" }, this.choose, this.waiting, this.texts.status);
+    options.i18n.onChange(() => this.render());
+    // Leaving the page (another button, a link) ends the seek, rather than leave a seat to be filled by nobody.
+    addEventListener("pagehide", () => void this.client?.cancel());
+    this.render();
+  }
+
+  /** A choice changed: a select's value is only a string, so the choice is checked as a pool's name. */
+  private change(change: { players?: string; variant?: string; clock?: string }): void {
+    const { players, variant, clock } = { ...this.kind, ...change };
+    const next = parsePoolName(`${variant}-${players}-${clock}`);
+    if (!next) return;
+    this.kind = next;
+    keepKind(this.options.store, next);
+    this.render();
+  }
+
+  private async start(): Promise<void> {
+    if (this.client) return;
+    const name = this.options.seatName();
+    if (name === null) return;
+    const client = new QuickPlay({
+      baseUrl: location.origin,
+      tokens: this.options.tokens,
+      lang: this.options.i18n.language,
+    });
+    this.client = client;
+    client.on("seeking", () => this.render());
+    client.on("waiting", () => this.render());
+    client.on("connection", () => this.render());
+    client.on("paired", ({ tableId }) => {
+      this.stop();
+      this.announce(this.options.i18n.t("quickFound"));
+      (this.options.open ?? ((id) => location.assign(`/t/${encodeURIComponent(id)}`)))(tableId);
+    });
+    client.on("ended", ({ reason }) => {
+      this.stop();
+      this.options.notices.show(
+        () => this.options.i18n.t(reason === "expired" ? "quickExpired" : "quickReplaced"),
+        "info",
+      );
+    });
+    client.on("error", (error) => {
+      // A refusal that ended the seek (a full pool, too many seeks); a refused fill is shown by `fill`.
+      if (!client.seeking && this.client === client) {
+        this.stop();
+        this.showError(error.code);
+      }
+    });
+    this.ticker = setInterval(() => this.render(), 1000);
+    this.render();
+    this.cancelButton.focus();
+    try {
+      await client.seek(this.kind, name);
+    } catch (error) {
+      // A refusal was shown by the error event, and a cancel needs no word; what is left is the pool's silence.
+      const code = error instanceof TableError ? error.code : "disconnected";
+      if (this.client === client && code !== "closed") {
+        this.stop();
+        this.showError(code);
+      }
+    }
+  }
+
+  private async fill(): Promise<void> {
+    try {
+      await this.client?.fill();
+    } catch (error) {
+      if (this.client?.seeking) this.showError(error instanceof TableError ? error.code : "disconnected");
+    }
+    this.render();
+    if (this.client) this.cancelButton.focus();
+  }
+
+  private async cancel(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    await client.cancel();
+    // Seated meanwhile: the page is on its way to the table.
+    if (this.client !== client) return;
+    this.stop();
+    this.announce(this.options.i18n.t("quickCancelled"));
+    this.playButton.focus();
+  }
+
+  /** The seek is over: the choices are back. */
+  private stop(): void {
+    const client = this.client;
+    this.client = null;
+    if (this.ticker !== null) clearInterval(this.ticker);
+    this.ticker = null;
+    client?.close();
+    this.render();
+  }
+
+  private showError(code: ErrorCode | ClientErrorCode): void {
+    this.options.notices.show(() => this.options.i18n.error(code));
+  }
+
+  private announce(text: string): void {
+    this.announced = text;
+    this.texts.status.textContent = text;
+  }
+
+  /** Writes every text for the state as it stands; nothing is rebuilt. */
+  private render(): void {
+    const { i18n } = this.options;
+    const { kind } = this;
+    this.labels.players.textContent = i18n.t("players");
+    this.labels.variant.textContent = i18n.t("quickGame");
+    this.labels.clock.textContent = i18n.t("quickClock");
+    for (const option of Array.from(this.selects.players.options)) option.textContent = option.value;
+    for (const option of Array.from(this.selects.variant.options)) {
+      option.textContent = i18n.t(VARIANT_KEYS[option.value as Variant]);
+    }
+    for (const option of Array.from(this.selects.clock.options)) {
+      option.textContent = i18n.t(CLOCK_KEYS[option.value as PoolClock]);
+    }
+    this.selects.players.value = String(kind.players);
+    this.selects.variant.value = kind.variant;
+    this.selects.clock.value = kind.clock;
+    this.texts.intro.textContent = i18n.t("quickPlayIntro");
+    this.texts.playLabel.textContent = i18n.t("quickPlay");
+    this.texts.playHint.textContent = i18n.t("quickPlayHint", { clock: i18n.t(CLOCK_DETAILS[kind.clock]) });
+    this.cancelButton.textContent = i18n.t("cancel");
+    this.fillButton.textContent = i18n.t("quickFill");
+
+    const client = this.client;
+    this.show(this.choose, client === null);
+    this.show(this.waiting, client !== null);
+    this.element.classList.toggle("seeking", client !== null);
+    if (client === null) return;
+
+    this.texts.title.textContent = i18n.t("quickLookingFor");
+    this.texts.what.textContent = i18n.t("quickWhat", {
+      game: i18n.t(VARIANT_KEYS[kind.variant]),
+      n: kind.players,
+      clock: i18n.t(CLOCK_DETAILS[kind.clock]),
+    });
+    const seek = client.current;
+    const now = client.serverNow();
+    this.texts.elapsed.textContent = i18n.t("quickWaited", { time: minutesSeconds(seek ? now - seek.since : 0) });
+    this.texts.count.textContent =
+      client.connection === "reconnecting"
+        ? i18n.t("quickReconnecting")
+        : seek === null
+          ? i18n.t("quickConnecting")
+          : i18n.count("quickLooking", seek.waiting);
+    this.renderFill(seek, now);
+    // Said once each: that the pool took the seek, and that computer players are offered.
+    const status = seek === null ? "" : i18n.t(this.fillButton.hidden ? "quickLookingFor" : "quickFill");
+    if (status !== this.announced && status !== "") this.announce(status);
+  }
+
+  /** Before `fillAt` a countdown to the offer; then the offer; once taken, what happens next. */
+  private renderFill(seek: Seek | null, now: number): void {
+    const { i18n } = this.options;
+    const offered = seek !== null && !seek.fill && now >= seek.fillAt;
+    this.fillButton.hidden = !offered;
+    this.texts.fillNote.hidden = offered;
+    this.texts.fillNote.textContent =
+      seek === null
+        ? ""
+        : seek.fill
+          ? i18n.t("quickFilling")
+          : i18n.t("quickFillIn", { time: minutesSeconds(seek.fillAt - now) });
+  }
+
+  /** One of the two panels in the shared cell: the other keeps its room, unseen and out of reach. */
+  private show(element: HTMLElement, shown: boolean): void {
+    element.classList.toggle("concealed", !shown);
+    element.inert = !shown;
+  }
+}
