@@ -9,7 +9,11 @@ import {
   ErrorResponseSchema,
   HandedOverSchema,
   HandoverCodeSchema,
+  LobbyListSchema,
+  LobbyMessageSchema,
   NoticeSchema,
+  QuickClientMessageSchema,
+  QuickServerMessageSchema,
   RedeemHandoverSchema,
   ServerMessageSchema,
   SnapshotSchema,
@@ -52,6 +56,7 @@ describe("the documented examples are valid", () => {
       "rematch",
       "swap",
       "firstPlayer",
+      "listing",
       "back",
       "remedy",
       "handover",
@@ -89,6 +94,7 @@ describe("the documented examples are valid", () => {
       "swapOffered",
       "swapped",
       "firstPlayerChosen",
+      "listing",
       "rematchAccepted",
       "started",
       "moved",
@@ -111,6 +117,22 @@ describe("the documented examples are valid", () => {
     const notices = examples("### What a push carries");
     expect(notices.map((notice) => (notice as { kind: string }).kind)).toEqual(["turn", "ended", "rematch"]);
     for (const notice of notices) expect(NoticeSchema.parse(notice)).toEqual(notice);
+  });
+
+  it("quick play: a seeker's requests, and what the pool sends, one of each type", () => {
+    const requests = examples("### Seeker → pool");
+    expect(typesOf(requests)).toEqual(["seek", "cancel", "fill"]);
+    for (const request of requests) expect(QuickClientMessageSchema.parse(request)).toEqual(request);
+    const messages = examples("### Pool → seeker");
+    expect(typesOf(messages)).toEqual(["ack", "seeking", "waiting", "paired", "ended", "error"]);
+    for (const message of messages) expect(QuickServerMessageSchema.parse(message)).toEqual(message);
+  });
+
+  it("the lobby: the list, and what its socket sends, one of each type", () => {
+    const [list, ...messages] = examples("## The lobby");
+    expect(LobbyListSchema.parse(list)).toEqual(list);
+    expect(typesOf(messages)).toEqual(["lobby", "listed", "unlisted"]);
+    for (const message of messages) expect(LobbyMessageSchema.parse(message)).toEqual(message);
   });
 
   it("the snapshot", () => {
