@@ -83,6 +83,8 @@ export default defineConfig({
                 POOL_FILL_AFTER_SECONDS: "1",
                 POOL_DROP_GRACE_SECONDS: "1",
                 POOL_SEEK_LIFETIME_SECONDS: "8",
+                // A listed game's spectator count reaches the lobby at most once a second (the service's: 15 s).
+                LISTING_SPECTATORS_SECONDS: "1",
               },
             },
           }),

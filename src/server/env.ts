@@ -12,6 +12,8 @@ export interface Env {
   readonly DIRECTORY: DurableObjectNamespace<Directory>;
   /** Quick-play and lobby sockets opened per client address. */
   readonly LOBBY_LIMITER?: RateLimit;
+  /** Seconds between two reports of a listed game's spectator count to the lobby (default 15). */
+  readonly LISTING_SPECTATORS_SECONDS?: string;
   /** Quick play's pairing wave, in ms (default 2000); the tests shorten it. */
   readonly POOL_WAVE_MS?: string;
   /** Seconds a seeker waits before being offered computer players (default 20). */

@@ -117,6 +117,7 @@ export class Table extends DurableObject<Env> {
         ctx.waitUntil(report.catch((error) => console.error("table: the lobby was not told of a listing", error)));
       },
       () => this.presence.spectators,
+      env.LISTING_SPECTATORS_SECONDS === undefined ? undefined : Number(env.LISTING_SPECTATORS_SECONDS) * 1000,
     );
     const idleMs = Number(env.IDLE_DAYS ?? DEFAULT_IDLE_DAYS) * DAY_MS;
     this.notifications = new TableNotifications({

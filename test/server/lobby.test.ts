@@ -139,6 +139,28 @@ describe("each change of a listed table's listing reaches the watchers as an add
   });
 });
 
+describe("a listed game in play shows how many watch, reported at most once per interval", () => {
+  it("spectators come: the listing's count follows them", async () => {
+    const watcher = await watch();
+    await watcher.next("lobby");
+    const game = await setUpTable({ players: 2 }, false);
+    await list(game.host, true, "en");
+    const id = rid("start");
+    game.host.send({ type: "start", id });
+    await game.host.next("ack", (m) => m.id === id);
+    await watcher.next("listed", (m) => m.table.tableId === game.table.id && m.table.status === "playing");
+    // Watching: the host's socket (not seated) and setUpTable's spectator; then one more comes.
+    const { client: late } = await hello(game.table.id, "late spectator");
+    const counted = await watcher.next(
+      "listed",
+      (m) => m.table.tableId === game.table.id && m.table.spectators === 3,
+      4000,
+    );
+    expect(counted.table.status).toBe("playing");
+    for (const socket of [watcher, late, ...game.clients]) socket.close();
+  });
+});
+
 describe("the list is one cached GET for those who only look", () => {
   it("GET /api/lobby answers the list, cacheable for 5 s, and a repeat within them comes from the cache", async () => {
     const table = await createTable({ players: 2 });

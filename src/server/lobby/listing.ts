@@ -18,13 +18,15 @@ export type SendListing = (tableId: string, listing: Listing | null) => void;
 export class ListingReporter implements ListingReport {
   private readonly sendListing: SendListing;
   private readonly spectators: () => number;
+  private readonly spectatorsEveryMs: number;
   /** When the last report went, and a report of the count held back until the interval is over (in memory). */
   private lastAt = 0;
   private held: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(sendListing: SendListing, spectators: () => number) {
+  constructor(sendListing: SendListing, spectators: () => number, spectatorsEveryMs = SPECTATORS_REPORT_MS) {
     this.sendListing = sendListing;
     this.spectators = spectators;
+    this.spectatorsEveryMs = spectatorsEveryMs;
   }
 
   /** The table's listing now (null: no longer listed), at `at`. */
@@ -35,10 +37,10 @@ export class ListingReporter implements ListingReport {
     this.sendListing(table.id, listingOf(table, this.spectators(), at));
   }
 
-  /** The count of those who watch changed: reported with the listing, at most once per SPECTATORS_REPORT_MS. */
+  /** The count of those who watch changed: reported with the listing, at most once per interval. */
   spectatorsChanged(table: TableCommands | undefined): void {
     if (!table || table.listedIn === null || table.status !== "playing" || this.held !== undefined) return;
-    const wait = Math.max(0, this.lastAt + SPECTATORS_REPORT_MS - Date.now());
+    const wait = Math.max(0, this.lastAt + this.spectatorsEveryMs - Date.now());
     this.held = setTimeout(() => {
       this.held = undefined;
       this.report(table, table.turnStart);
