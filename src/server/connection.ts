@@ -7,6 +7,7 @@
 import {
   type ClientMessage,
   ClientMessageSchema,
+  type ErrorCode,
   type Identity,
   type LobbyMessage,
   MAX_MESSAGE_BYTES,
@@ -172,6 +173,47 @@ export function offeredProtocols(header: string | null): {
 /** Whether a socket can still receive: `getWebSockets()` may list one that is closing. */
 export function isOpen(ws: WebSocket): boolean {
   return ws.readyState === WebSocket.OPEN;
+}
+
+/** An upgrade or request a Durable Object refuses: the error body every refusal has, with its status. */
+export function refused(status: number, code: ErrorCode, message: string): Response {
+  return Response.json({ error: new TableError(code, message).body() }, { status });
+}
+
+/**
+ * Takes one message from a socket: charged against its flood bucket (a
+ * flood is refused with `rate-limited` and closes the socket with 1008),
+ * read with `parse`, and handed to `handle`. A refusal goes back to the
+ * socket as `error`, with the request's id when it carried a well-formed one.
+ */
+export async function receive<T>(
+  ws: WebSocket,
+  data: string | ArrayBuffer,
+  flood: FloodGuard,
+  parse: (data: string | ArrayBuffer) => T,
+  handle: (message: T) => Promise<void>,
+): Promise<void> {
+  if (flood.exceeded(ws, data, Date.now())) {
+    send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
+    ws.close(1008, "rate limited");
+    return;
+  }
+  let id: string | undefined;
+  try {
+    const message = parse(data);
+    const carried = (message as { id?: unknown }).id;
+    id = typeof carried === "string" ? carried : undefined;
+    await handle(message);
+  } catch (error) {
+    if (!(error instanceof TableError)) throw error;
+    const replyTo = id ?? (error instanceof RefusedMessage ? error.id : undefined);
+    send(ws, {
+      type: "error",
+      ...(replyTo === undefined ? {} : { id: replyTo }),
+      code: error.code,
+      message: error.message,
+    });
+  }
 }
 
 /** What the server sends on any of its sockets: a table's, a quick-play pool's, the lobby's. */

@@ -44,7 +44,8 @@ import {
   offeredProtocols,
   opened,
   parseClientMessage,
-  RefusedMessage,
+  receive,
+  refused,
   requestKey,
   send,
   setIdentity,
@@ -263,18 +264,16 @@ export class Table extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     if (!this.table) {
-      return Response.json({ error: new TableError("table-not-found", "no such table").body() }, { status: 404 });
+      return refused(404, "table-not-found", "no such table");
     }
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      const error = new TableError("bad-request", "expected a WebSocket upgrade");
-      return Response.json({ error: error.body() }, { status: 426 });
+      return refused(426, "bad-request", "expected a WebSocket upgrade");
     }
     const tag = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
     const offered = offeredProtocols(request.headers.get("Sec-WebSocket-Protocol"));
     const refusal = await this.presence.refusal(tag, () => this.presentsSeat(offered));
     if (refusal) {
-      const error = new TableError("too-many-connections", refusal.message);
-      return Response.json({ error: error.body() }, { status: refusal.status });
+      return refused(refusal.status, "too-many-connections", refusal.message);
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [tag]);
@@ -297,28 +296,8 @@ export class Table extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     // What a socket closed for flooding had already sent is dropped unread.
     if (!isOpen(ws)) return;
-    const now = Date.now();
-    markHeard(ws, now);
-    if (this.flood.exceeded(ws, data, now)) {
-      send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
-      ws.close(1008, "rate limited");
-      return;
-    }
-    let id: string | undefined;
-    try {
-      const message = parseClientMessage(data);
-      id = "id" in message ? message.id : undefined;
-      await this.handle(ws, message);
-    } catch (error) {
-      if (!(error instanceof TableError)) throw error;
-      const replyTo = id ?? (error instanceof RefusedMessage ? error.id : undefined);
-      send(ws, {
-        type: "error",
-        ...(replyTo === undefined ? {} : { id: replyTo }),
-        code: error.code,
-        message: error.message,
-      });
-    }
+    markHeard(ws, Date.now());
+    await receive(ws, data, this.flood, parseClientMessage, (message) => this.handle(ws, message));
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {

@@ -10,8 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Listing, LobbyList } from "../../protocol/index.ts";
-import { TableError } from "../../table/index.ts";
-import { broadcast, isOpen, send } from "../connection.ts";
+import { broadcast, isOpen, refused, send } from "../connection.ts";
 import type { Env } from "../env.ts";
 import { clientKey } from "../limits.ts";
 import { addressTag } from "../presence.ts";
@@ -93,10 +92,10 @@ export class Directory extends DurableObject<Env> {
     }
     const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
     if (this.watchers().length >= MAX_WATCHERS) {
-      return refusal(503, "lobby-full", "too many are watching the lobby: read GET /api/lobby instead");
+      return refused(503, "lobby-full", "too many are watching the lobby: read GET /api/lobby instead");
     }
     if (this.ctx.getWebSockets(address).filter(isOpen).length >= MAX_WATCHERS_PER_ADDRESS) {
-      return refusal(429, "too-many-connections", "too many connections to the lobby from your address");
+      return refused(429, "too-many-connections", "too many connections to the lobby from your address");
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [address]);
@@ -121,8 +120,4 @@ export class Directory extends DurableObject<Env> {
   private watchers(): WebSocket[] {
     return this.ctx.getWebSockets().filter(isOpen);
   }
-}
-
-function refusal(status: number, code: "lobby-full" | "too-many-connections", message: string) {
-  return Response.json({ error: new TableError(code, message).body() }, { status });
 }

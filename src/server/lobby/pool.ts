@@ -33,7 +33,7 @@ import {
   type QuickServerMessage,
 } from "../../protocol/index.ts";
 import { checkTableSettings, TableError } from "../../table/index.ts";
-import { broadcast, FloodGuard, hex, isOpen, parseMessage, RefusedMessage, send } from "../connection.ts";
+import { broadcast, FloodGuard, hex, isOpen, parseMessage, receive, refused, send } from "../connection.ts";
 import type { Env } from "../env.ts";
 import { hashToken, newTableId, newToken } from "../ids.ts";
 import { clientKey } from "../limits.ts";
@@ -104,17 +104,17 @@ export class Pool extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     const pool = new URL(request.url).pathname.split("/")[3] ?? "";
-    if (!parsePoolName(pool)) return refusal(404, "no-such-pool", "no such pool");
+    if (!parsePoolName(pool)) return refused(404, "no-such-pool", "no such pool");
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return refusal(426, "bad-request", "this endpoint expects a WebSocket upgrade");
+      return refused(426, "bad-request", "this endpoint expects a WebSocket upgrade");
     }
     if (this.store.poolName() !== pool) this.store.setPoolName(pool);
     const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
     if (this.openSockets().length >= MAX_POOL_SOCKETS) {
-      return refusal(503, "pool-full", "too many are looking for this game right now: try again soon");
+      return refused(503, "pool-full", "too many are looking for this game right now: try again soon");
     }
     if (this.ctx.getWebSockets(address).filter(isOpen).length >= MAX_POOL_SOCKETS_PER_ADDRESS) {
-      return refusal(429, "too-many-connections", "too many connections from your address to this pool");
+      return refused(429, "too-many-connections", "too many connections from your address to this pool");
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [address]);
@@ -126,27 +126,14 @@ export class Pool extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     if (!isOpen(ws)) return;
     const now = Date.now();
-    if (this.flood.exceeded(ws, data, now)) {
-      send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
-      ws.close(1008, "rate limited");
-      return;
-    }
     ws.serializeAttachment({ ...seekerOf(ws), heardAt: now } satisfies Seeker);
-    let id: string | undefined;
-    try {
-      const message = parseMessage(QuickClientMessageSchema, data);
-      id = message.id;
-      await this.handle(ws, message, now);
-    } catch (error) {
-      if (!(error instanceof TableError)) throw error;
-      const replyTo = id ?? (error instanceof RefusedMessage ? error.id : undefined);
-      send(ws, {
-        type: "error",
-        ...(replyTo === undefined ? {} : { id: replyTo }),
-        code: error.code,
-        message: error.message,
-      });
-    }
+    await receive(
+      ws,
+      data,
+      this.flood,
+      (text) => parseMessage(QuickClientMessageSchema, text),
+      (message) => this.handle(ws, message, now),
+    );
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -436,12 +423,4 @@ export class Pool extends DurableObject<Env> {
 
 function paired(seat: SeatGiven): QuickServerMessage {
   return { type: "paired", tableId: seat.tableId, seat: seat.seat, token: seat.token };
-}
-
-function refusal(
-  status: number,
-  code: "no-such-pool" | "bad-request" | "pool-full" | "too-many-connections",
-  message: string,
-) {
-  return Response.json({ error: new TableError(code, message).body() }, { status });
 }
