@@ -71,6 +71,7 @@ import {
   Socket,
   sleep,
   startServer,
+  stopAll,
   totalCpuMs,
   wranglerVersion,
 } from "./loadtest-lib.ts";
@@ -168,7 +169,9 @@ interface Seeker {
   /** When it seeks, in ms from the start of the seeking window. */
   readonly arriveMs: number;
   socket?: Socket;
-  /** When its `seek` went (performance.now()), and its `paired` came. */
+  /** When its socket was asked for and opened, its `seek` went (performance.now()), and its `paired` came. */
+  openAskedAt?: number;
+  openedAt?: number;
   seekSentAt?: number;
   pairedAt?: number;
   /** From when it may ask for computers (server time, ms since the epoch; this machine's clock). */
@@ -235,6 +238,7 @@ async function connectWatchers(wsUrl: string): Promise<Socket[]> {
 async function runSeeker(seeker: Seeker, wsUrl: string, start: number, onSent: (s: Seeker) => void): Promise<void> {
   await sleep(start + seeker.arriveMs - performance.now());
   let socket: Socket;
+  seeker.openAskedAt = performance.now();
   try {
     socket = await Socket.open(`${wsUrl}/api/quick/${seeker.pool}/ws`, { "CF-Connecting-IP": seeker.address });
   } catch (error) {
@@ -242,6 +246,7 @@ async function runSeeker(seeker: Seeker, wsUrl: string, start: number, onSent: (
     return;
   }
   seeker.socket = socket;
+  seeker.openedAt = performance.now();
   socket.onMessage = (raw) => {
     const message = raw as unknown as QuickServerMessage;
     switch (message.type) {
@@ -289,9 +294,10 @@ async function fillLeftOvers(seekers: readonly Seeker[]): Promise<void> {
     seekers
       .filter((seeker) => !seeker.seat && seeker.socket)
       .map(async (seeker) => {
-        // `seeking` (and its fillAt) comes right after the ack.
-        while (seeker.fillAt === undefined && !seeker.seat) await sleep(50);
-        if (seeker.seat) return;
+        // `seeking` (and its fillAt) comes right after the ack; a seeker without it by now has a problem already.
+        const deadline = performance.now() + LOST_AFTER_MS;
+        while (seeker.fillAt === undefined && !seeker.seat && performance.now() < deadline) await sleep(50);
+        if (seeker.seat || seeker.fillAt === undefined) return;
         await sleep((seeker.fillAt as number) + 100 - Date.now());
         if (seeker.seat) return;
         seeker.fillSent = true;
@@ -437,6 +443,13 @@ async function movesListedAndNot(url: string) {
   return summary;
 }
 
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`bench:lobby: ${signal}, stopping the server`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
 const load0 = loadavg();
 console.log(
   `bench:lobby: ${seekerCount} seekers over ${overSeconds} s, ${watcherCount} watchers, seed ${seed}; ` +
@@ -477,6 +490,13 @@ try {
     values.profile && server.inspectorPort !== undefined ? await profileWorker(server.inspectorPort) : undefined;
   const seek0 = await cpu(server);
   const start = performance.now();
+  const progress = setInterval(() => {
+    const count = (test: (s: Seeker) => boolean) => seekers.filter(test).length;
+    console.log(
+      `  +${fixed((performance.now() - start) / 1000, 0)} s: ${count((s) => s.seekSentAt !== undefined)} sought, ` +
+        `${count((s) => s.seat !== undefined)} paired, ${count((s) => s.fillSent)} filled; ${problems.length} problems`,
+    );
+  }, 10_000);
   await Promise.all(seekers.map((seeker) => runSeeker(seeker, wsUrl, start, onSent)));
   const arrivedMs = performance.now() - start;
   console.log(`${seekers.length} seekers sought in ${fixed(arrivedMs / 1000)} s`);
@@ -484,6 +504,7 @@ try {
   await Promise.all(fills);
   const lastChance = Math.max(performance.now(), lastFillStarted + FILL_AFTER_MS + 2 * WAVE_MS) + LOST_AFTER_MS;
   while (seekers.some((seeker) => !seeker.seat && seeker.socket) && performance.now() < lastChance) await sleep(50);
+  clearInterval(progress);
   const seek1 = await cpu(server);
   const windowMs = seek1.at - start;
   const profile = profiler ? await profiler.stop() : undefined;
@@ -524,6 +545,12 @@ try {
     filled: waits((seeker) => seeker.fillSent),
     byPlayers: Object.fromEntries([2, 3, 4, 6].map((players) => [players, waits((s) => s.players === players)])),
   };
+  const socketOpen = percentiles(
+    seekers.flatMap((s) => (s.openedAt === undefined ? [] : [(s.openedAt as number) - (s.openAskedAt as number)])),
+  );
+  const lateBy = percentiles(
+    seekers.flatMap((s) => (s.seekSentAt === undefined ? [] : [s.seekSentAt - start - s.arriveMs])),
+  );
   const verified = await verifyTables(server.url, seekers);
   const missedByWatchers = [...tables.keys()].filter((id) => (heard.get(id) ?? 0) < watcherCount).length;
   if (missedByWatchers > 0) problem(`${missedByWatchers} tables not heard of by every watcher`);
@@ -545,6 +572,10 @@ try {
           return `${players} players (${w.count}): p50 ${fixed(w.p50Ms, 0)}, p95 ${fixed(w.p95Ms, 0)}`;
         })
         .join("; "),
+  );
+  console.log(
+    `a seeker's socket opened in p50 ${fixed(socketOpen.p50Ms, 0)} ms, p95 ${fixed(socketOpen.p95Ms, 0)} ms; ` +
+      `its seek went p50 ${fixed(lateBy.p50Ms, 0)} ms, p95 ${fixed(lateBy.p95Ms, 0)} ms after its moment`,
   );
   console.log(
     `lost ${lost.length}, double-seated ${doubleSeated}; ${tables.size} tables (${withComputers} with computers), ` +
@@ -586,6 +617,8 @@ try {
     seed,
     poolWeights: POOL_WEIGHTS,
     arrivedMs,
+    socketOpen,
+    seekLateBy: lateBy,
     seekToPaired,
     lost: lost.length,
     doubleSeated,
