@@ -14,12 +14,17 @@ export function rulesHref(i18n: I18n): string {
   return `/rules?lang=${i18n.language}`;
 }
 
+/** The lobby's address in the current language, as `rulesHref` gives the rules page's. */
+export function lobbyHref(i18n: I18n): string {
+  return `/lobby?lang=${i18n.language}`;
+}
+
 export function header(i18n: I18n): HTMLElement {
   const brand = h("a", { class: "brand", href: "/" }, starIcon(), h("span", {}, i18n.t("title")));
   const rules = h("a", { class: "rules-link", href: rulesHref(i18n) }, i18n.t("rules"));
   if (location.pathname === "/rules") rules.setAttribute("aria-current", "page");
   // The lobby, where strangers find a game: on every page, since a visitor with no friend to play wants it first.
-  const lobby = h("a", { class: "lobby-link", href: "/lobby" }, i18n.t("lobby"));
+  const lobby = h("a", { class: "lobby-link", href: lobbyHref(i18n) }, i18n.t("lobby"));
   if (location.pathname === "/lobby") lobby.setAttribute("aria-current", "page");
   const newTable = h("a", { class: "new-table", href: "/" }, i18n.t("newTable"));
   // "My tables" shows once this browser has a table to list (and on that page itself): a first visitor's bar,
@@ -51,6 +56,7 @@ export function header(i18n: I18n): HTMLElement {
   const update = () => {
     brand.lastElementChild?.replaceChildren(i18n.t("title"));
     lobby.textContent = i18n.t("lobby");
+    lobby.href = lobbyHref(i18n);
     rules.textContent = i18n.t("rules");
     rules.href = rulesHref(i18n);
     newTable.textContent = i18n.t("newTable");

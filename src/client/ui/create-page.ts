@@ -32,7 +32,7 @@ import {
   webStorageTokens,
 } from "../sdk/index.ts";
 import { Board } from "./board.ts";
-import { header, Notices, rulesHref, storage } from "./chrome.ts";
+import { header, lobbyHref, Notices, rulesHref, storage } from "./chrome.ts";
 import {
   type ComputerChoice,
   choiceValue,
@@ -333,7 +333,14 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     append(form, [
       h("h1", {}, i18n.t("createHeading")),
       h("p", { class: "tagline" }, i18n.t("tagline")),
-      h("p", { class: "rules-link" }, h("a", { href: rulesHref(i18n) }, i18n.t("howToPlay"))),
+      h(
+        "p",
+        { class: "rules-link" },
+        h("a", { href: rulesHref(i18n) }, i18n.t("howToPlay")),
+        // The lobby, for a visitor without a friend to play: on a phone, the title bar has no room for it.
+        " · ",
+        h("a", { href: lobbyHref(i18n) }, i18n.t("lobbyFind")),
+      ),
       nameField,
       h(
         "div",

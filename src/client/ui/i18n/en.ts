@@ -368,6 +368,7 @@ const messages = {
   lobbyListed: "New open table: {names}",
   lobbyLoading: "Loading the tables…",
   lobbyOffline: "Reconnecting… the list may be out of date.",
+  lobbyFind: "Find a game in the lobby",
   listInLobby: "Open to anyone: list in the lobby",
   listInLobbyHint: "Anyone can find the table in the lobby, take a free seat, and watch the game.",
   // Game analysis (issue 24)

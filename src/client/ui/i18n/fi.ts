@@ -365,6 +365,7 @@ export const fi: Translation = {
     lobbyListed: "Uusi avoin pöytä: {names}",
     lobbyLoading: "Pöytiä ladataan…",
     lobbyOffline: "Yhdistetään uudelleen… lista voi olla vanhentunut.",
+    lobbyFind: "Etsi peli aulasta",
     listInLobby: "Avoin kaikille: listaa aulaan",
     listInLobbyHint: "Kuka tahansa löytää pöydän aulasta, voi istua vapaalle paikalle ja katsoa peliä.",
     // Game analysis (issue 24)

@@ -363,6 +363,7 @@ export const nb: Translation = {
     lobbyListed: "Nytt åpent bord: {names}",
     lobbyLoading: "Laster inn bordene…",
     lobbyOffline: "Kobler til igjen… listen kan være utdatert.",
+    lobbyFind: "Finn et spill i lobbyen",
     listInLobby: "Åpent for alle: list i lobbyen",
     listInLobbyHint: "Hvem som helst kan finne bordet i lobbyen, ta en ledig plass og se på spillet.",
     // Game analysis (issue 24)

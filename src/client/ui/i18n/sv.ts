@@ -363,6 +363,7 @@ export const sv: Translation = {
     lobbyListed: "Nytt öppet bord: {names}",
     lobbyLoading: "Borden laddas…",
     lobbyOffline: "Ansluter igen… listan kan vara inaktuell.",
+    lobbyFind: "Hitta ett spel i lobbyn",
     listInLobby: "Öppet för alla: lista i lobbyn",
     listInLobbyHint: "Vem som helst kan hitta bordet i lobbyn, ta en ledig plats och titta på spelet.",
     // Game analysis (issue 24)
