@@ -35,6 +35,8 @@ async function visit(locale: string, viewport: Viewport): Promise<Page> {
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
   await page.goto("/");
+  // The page is drawn once its language has arrived.
+  await page.waitForSelector("#quick-play");
   return page;
 }
 
@@ -50,10 +52,9 @@ class Clicks {
 const playNow = (page: Page, t: Translation) => page.getByRole("button", { name: t.messages.quickPlay });
 const tableIdOf = (page: Page) => new URL(page.url()).pathname.split("/").pop() as string;
 
-/** The visitor is looking: the pool took the seek (the count of seekers shows). */
+/** The visitor is looking: the pool took the seek. */
 async function waitSeeking(page: Page): Promise<void> {
-  await page.waitForSelector(".quick-play.seeking .quick-waiting:not(.concealed)");
-  await page.waitForFunction(() => /\d/.test(document.querySelector(".quick-count")?.textContent ?? ""));
+  await page.waitForSelector('.quick-play[data-state="seeking"] .quick-waiting:not(.concealed)');
 }
 
 /** The visitor's page is at a table, seated, with the game running; returns the table's id. */
@@ -84,12 +85,13 @@ describe("quick play", () => {
         expect(await inFirstScreen(page, "#quick-play"), `${device}: Play now in the first screen`).toBe(true);
       }
       const before = await cardHeight(first);
+      await screenshot(first, `quick-play-front-${t.language}-${device}`);
 
       await clicks[0].click(playNow(first, t));
       await waitSeeking(first);
       const panel = first.locator(".quick-waiting");
       await expect.poll(() => panel.textContent()).toContain(t.messages.quickLookingFor);
-      expect(await first.locator(".quick-elapsed").textContent()).toMatch(/\d\d:\d\d/);
+      expect(await first.locator(".quick-elapsed").textContent()).toMatch(/^\d\d:\d\d$/);
       expect(await first.getByRole("button", { name: t.messages.cancel }).isVisible()).toBe(true);
       expect(await cardHeight(first), "the waiting panel takes the choices' room").toBe(before);
       expect(await inFirstScreen(first, ".quick-waiting"), `${device}: the waiting panel in the first screen`).toBe(
@@ -123,7 +125,7 @@ describe("quick play", () => {
     await waitSeeking(page);
     await expect.poll(() => page.locator(".quick-fill-note").textContent()).toMatch(/00:0\d/);
     await page.getByRole("button", { name: en.messages.cancel }).click();
-    await page.waitForSelector(".quick-play:not(.seeking) .quick-choose:not(.concealed)");
+    await page.waitForSelector('.quick-play[data-state="idle"] .quick-choose:not(.concealed)');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("quick-play");
 
     // Someone else looks for the same game: nobody is there to meet.
@@ -135,7 +137,7 @@ describe("quick play", () => {
     await other.waitForTimeout(4_500); // two waves and more
     expect(new URL(other.url()).pathname).toBe("/");
     await other.getByRole("button", { name: en.messages.cancel }).click();
-    await other.waitForSelector(".quick-play:not(.seeking)");
+    await other.waitForSelector('.quick-play[data-state="idle"]');
     const seats = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("seat")));
     expect(seats).toEqual([]);
 

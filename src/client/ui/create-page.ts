@@ -2,14 +2,15 @@
  * The front page (`/`): your name, then a game in one click: "Play a friend"
  * (a table for two, its link ready to send) or "Play the computer" (a table
  * for two that starts as the computer sits down, so the game is on when the
- * page arrives). "More settings" unfolds the whole form: the variant, players,
- * colours, clock, who begins, and the computer players (or computers alone,
- * to watch) and their level. Either way the table is created, its host token
+ * page arrives), or "Play now" with people online (quick-play-panel.ts).
+ * "More settings" unfolds the whole form: the variant, players, colours,
+ * clock, who begins, and the computer players (or computers alone, to
+ * watch) and their level. Either way the table is created, its host token
  * kept in localStorage for it, the creator seated in seat 1 under that name
  * (remembered for the next time) and the computers after, before the page
  * goes to the table.
  */
-import { MAX_NAME_LENGTH, NameSchema } from "../../protocol/index.ts";
+import { MAX_NAME_LENGTH, NameSchema, parsePoolName } from "../../protocol/index.ts";
 import {
   DEFAULT_SETTINGS,
   makeSettings,
@@ -491,4 +492,20 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     render();
   });
   render();
+  playFromAddress(quickPlay);
+}
+
+/**
+ * `/?play=<pool>` (a "Play now" on another site, the lobby's element) seeks
+ * that game at once. The parameter leaves the address, so that a reload or
+ * a return to the page does not seek again unasked.
+ */
+function playFromAddress(quickPlay: QuickPlayPanel): void {
+  const url = new URL(location.href);
+  const pool = url.searchParams.get("play");
+  if (pool === null) return;
+  url.searchParams.delete("play");
+  history.replaceState(history.state, "", url);
+  const kind = parsePoolName(pool);
+  if (kind) quickPlay.play(kind);
 }

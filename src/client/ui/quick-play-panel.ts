@@ -23,7 +23,7 @@ import {
   poolName,
 } from "../../protocol/index.ts";
 import { VARIANT_NAMES, type Variant } from "../../rules/index.ts";
-import { type ClientErrorCode, QuickPlay, type Seek, TableError, type TokenStore } from "../sdk/index.ts";
+import { type ClientErrorCode, QuickPlay, TableError, type TokenStore } from "../sdk/index.ts";
 import type { Notices } from "./chrome.ts";
 import { h } from "./dom.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
@@ -54,9 +54,13 @@ function keepKind(store: Storage | undefined, kind: PoolKind): void {
   }
 }
 
-/** A duration as `mm:ss` (a seek lasts at most 30 minutes). */
-export function minutesSeconds(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
+/**
+ * A duration as `mm:ss` (a seek lasts at most 30 minutes): the time waited
+ * in whole seconds passed, a countdown in seconds begun (rounded up), so
+ * that it shows 00:00 only once the time is up.
+ */
+export function minutesSeconds(ms: number, round: "down" | "up" = "down"): string {
+  const seconds = Math.max(0, (round === "up" ? Math.ceil : Math.floor)(ms / 1000));
   return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
@@ -85,7 +89,7 @@ export class QuickPlayPanel {
   private readonly cancelButton: HTMLButtonElement;
   private readonly selects: Record<"players" | "variant" | "clock", HTMLSelectElement>;
   private readonly texts: Record<
-    "intro" | "playLabel" | "playHint" | "title" | "what" | "elapsed" | "count" | "fillNote" | "status",
+    "intro" | "playLabel" | "playHint" | "title" | "elapsed" | "waited" | "what" | "count" | "fillNote" | "status",
     HTMLElement
   >;
   private readonly labels: Record<"players" | "variant" | "clock", HTMLElement>;
@@ -116,10 +120,12 @@ export class QuickPlayPanel {
       intro: text("p", { class: "hint quick-intro" }),
       playLabel: text("span", { class: "quick-label" }),
       playHint: text("span", { class: "quick-hint" }),
-      title: text("p", { class: "quick-title", id: "quick-waiting-title" }),
+      title: text("span"),
+      // The time waited shows as a bare clock beside the title; a screen reader hears it with its word.
+      elapsed: text("span", { class: "quick-elapsed", "aria-hidden": "true" }),
+      waited: text("span", { class: "visually-hidden" }),
       what: text("p", { class: "quick-what" }),
-      elapsed: text("span", { class: "quick-elapsed" }),
-      count: text("span", { class: "quick-count" }),
+      count: text("p", { class: "quick-count" }),
       fillNote: text("p", { class: "quick-fill-note" }),
       status: text("p", { class: "visually-hidden", role: "status" }),
     };
@@ -143,16 +149,38 @@ export class QuickPlayPanel {
     this.waiting = h(
       "div",
       { class: "quick-waiting", role: "group", "aria-labelledby": "quick-waiting-title" },
-      h("div", {}, this.texts.title, this.texts.what),
-      h("p", { class: "quick-progress" }, this.texts.elapsed, " · ", this.texts.count),
+      h(
+        "div",
+        { class: "quick-head" },
+        h(
+          "p",
+          { class: "quick-title", id: "quick-waiting-title" },
+          this.texts.title,
+          " ",
+          this.texts.elapsed,
+          this.texts.waited,
+        ),
+        this.cancelButton,
+      ),
+      this.texts.what,
+      this.texts.count,
       h("div", { class: "quick-fill" }, this.texts.fillNote, this.fillButton),
-      this.cancelButton,
     );
     this.element = h("section", { class: "quick-play" }, this.choose, this.waiting, this.texts.status);
     options.i18n.onChange(() => this.render());
     // Leaving the page (another button, a link) ends the seek, rather than leave a seat to be filled by nobody.
     addEventListener("pagehide", () => void this.client?.cancel());
     this.render();
+  }
+
+  /**
+   * Seeks a game of `kind` at once, as if chosen and clicked: the front page
+   * opened as `/?play=<pool>`, from a "Play now" elsewhere (the lobby's element).
+   */
+  play(kind: PoolKind): void {
+    this.kind = kind;
+    keepKind(this.options.store, kind);
+    void this.start();
   }
 
   /** A choice changed: a select's value is only a string, so the choice is checked as a pool's name. */
@@ -276,47 +304,51 @@ export class QuickPlayPanel {
     this.fillButton.textContent = i18n.t("quickFill");
 
     const client = this.client;
+    const seek = client?.current ?? null;
+    const state =
+      client === null
+        ? "idle"
+        : client.connection === "reconnecting"
+          ? "reconnecting"
+          : seek
+            ? "seeking"
+            : "connecting";
+    this.element.dataset.state = state;
+    this.element.classList.toggle("seeking", client !== null);
     this.show(this.choose, client === null);
     this.show(this.waiting, client !== null);
-    this.element.classList.toggle("seeking", client !== null);
-    if (client === null) return;
 
+    // Written while unseen too, for a look the choices' place can hold: the card keeps its height when it shows.
+    const now = client?.serverNow() ?? 0;
     this.texts.title.textContent = i18n.t("quickLookingFor");
     this.texts.what.textContent = i18n.t("quickWhat", {
       game: i18n.t(VARIANT_KEYS[kind.variant]),
       n: kind.players,
       clock: i18n.t(CLOCK_DETAILS[kind.clock]),
     });
-    const seek = client.current;
-    const now = client.serverNow();
-    this.texts.elapsed.textContent = i18n.t("quickWaited", { time: minutesSeconds(seek ? now - seek.since : 0) });
+    const waited = minutesSeconds(seek ? now - seek.since : 0);
+    this.texts.elapsed.textContent = waited;
+    this.texts.waited.textContent = i18n.t("quickWaited", { time: waited });
     this.texts.count.textContent =
-      client.connection === "reconnecting"
+      state === "reconnecting"
         ? i18n.t("quickReconnecting")
-        : seek === null
+        : state === "connecting"
           ? i18n.t("quickConnecting")
-          : i18n.count("quickLooking", seek.waiting);
-    this.renderFill(seek, now);
-    // Said once each: that the pool took the seek, and that computer players are offered.
-    const status = seek === null ? "" : i18n.t(this.fillButton.hidden ? "quickLookingFor" : "quickFill");
-    if (status !== this.announced && status !== "") this.announce(status);
-  }
-
-  /** Before `fillAt` a countdown to the offer; then the offer; once taken, what happens next. */
-  private renderFill(seek: Seek | null, now: number): void {
-    const { i18n } = this.options;
+          : i18n.count("quickLooking", seek?.waiting ?? 2);
     const offered = seek !== null && !seek.fill && now >= seek.fillAt;
-    this.fillButton.hidden = !offered;
-    this.texts.fillNote.hidden = offered;
-    this.texts.fillNote.textContent =
-      seek === null
-        ? ""
-        : seek.fill
-          ? i18n.t("quickFilling")
-          : i18n.t("quickFillIn", { time: minutesSeconds(seek.fillAt - now) });
+    this.show(this.fillButton, offered);
+    this.show(this.texts.fillNote, !offered);
+    this.texts.fillNote.textContent = seek?.fill
+      ? i18n.t("quickFilling")
+      : i18n.t("quickFillIn", { time: minutesSeconds(seek ? seek.fillAt - now : 20_000, "up") });
+    // Said once each: that the pool took the seek, and that computer players are offered.
+    if (seek !== null) {
+      const status = i18n.t(offered ? "quickFill" : "quickLookingFor");
+      if (status !== this.announced) this.announce(status);
+    }
   }
 
-  /** One of the two panels in the shared cell: the other keeps its room, unseen and out of reach. */
+  /** One of two things in a shared grid cell (the panels, the fill offer and its countdown): the other keeps its room, unseen and out of reach. */
   private show(element: HTMLElement, shown: boolean): void {
     element.classList.toggle("concealed", !shown);
     element.inert = !shown;
