@@ -78,6 +78,8 @@ describe("the packed package", () => {
     expect(files).toContain("dist/types/client/embed/index.d.ts");
     expect(files).toContain("dist/element.js");
     expect(files).toContain("dist/types/client/embed/define.d.ts");
+    expect(files).toContain("dist/lobby-element.js");
+    expect(files).toContain("dist/types/client/embed/lobby-define.d.ts");
     expect(files.filter((file) => !/^(package\.json|README\.md|dist\/.+\.(js|js\.map|d\.ts))$/.test(file))).toEqual([]);
   });
 
@@ -94,8 +96,12 @@ describe("the packed package", () => {
       types: "./dist/types/client/embed/define.d.ts",
       import: "./dist/element.js",
     });
-    // Only the element's entry does something on import: it registers <chinese-checkers-table>.
-    expect(manifest.sideEffects).toEqual(["./dist/element.js"]);
+    expect(manifest.exports["./lobby-element"]).toEqual({
+      types: "./dist/types/client/embed/lobby-define.d.ts",
+      import: "./dist/lobby-element.js",
+    });
+    // Only the elements' entries do something on import: they register <chinese-checkers-table> and <chinese-checkers-lobby>.
+    expect(manifest.sideEffects).toEqual(["./dist/element.js", "./dist/lobby-element.js"]);
     expect(Object.keys(manifest.dependencies)).toEqual(["partysocket", "zod"]);
   });
 });
