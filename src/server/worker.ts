@@ -370,7 +370,7 @@ app.get("/api/quick/:pool/ws", async (c) => {
 });
 
 /** How long the lobby's list is served from the edge's cache: the directory is asked once a period per location. */
-export const LOBBY_CACHE_SECONDS = 5;
+const LOBBY_CACHE_SECONDS = 5;
 
 /**
  * The lobby's list, for those who only look: one GET, answered from the
