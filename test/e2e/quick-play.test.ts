@@ -28,15 +28,15 @@ afterAll(async () => {
 
 type Viewport = { readonly width: number; readonly height: number };
 
-/** A new visitor, in the language its browser asks for, on a desktop or a phone. */
-async function visit(locale: string, viewport: Viewport): Promise<Page> {
+/** A new visitor, in the language its browser asks for, on a desktop or a phone, at the front page. */
+async function visit(locale: string, viewport: Viewport, path = "/"): Promise<Page> {
   const phone = viewport.width < 500;
   const context = await browser.newContext({ viewport, locale, baseURL: baseUrl, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
-  await page.goto("/");
+  await page.goto(path);
   // The page is drawn once its language has arrived.
-  await page.waitForSelector("#quick-play");
+  await page.waitForSelector("#quick-play", { state: "attached" });
   return page;
 }
 
@@ -147,13 +147,12 @@ describe("quick play", () => {
     await other.context().close();
   });
 
-  it("after the wait, computer players fill the empty seats and the game starts", async () => {
-    const page = await visit("en-GB", PHONE);
-    // A pool of its own: the capture game for two.
-    await page.locator("#quick-variant").selectOption("capture");
-    await page.locator("#creator-name").fill("Aino");
-    await playNow(page, en).click();
+  it("/?play=<pool> seeks at once, under the default name; after the wait, computer players fill the empty seats and the game starts", async () => {
+    // A pool of its own: the capture game for two, as the lobby's element on another site links to it.
+    const page = await visit("en-GB", PHONE, "/?play=capture-2-live");
     await waitSeeking(page);
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.locator("#quick-variant").inputValue()).toBe("capture");
     // The offer comes after the server's wait (3 s under test), counted down before.
     expect(await page.locator("#quick-fill").isVisible()).toBe(false);
     expect(await page.locator(".quick-fill-note").textContent()).toContain(en.messages.quickFillIn.split("{")[0]);
@@ -166,7 +165,7 @@ describe("quick play", () => {
     const table = await snapshot(id);
     expect(table.settings.variant).toBe("capture");
     expect(table.seats.map((seat) => [seat.name, seat.computer === null])).toEqual([
-      ["Aino", true],
+      [en.messages.player, true],
       [expect.any(String), false],
     ]);
     await screenshot(page, "quick-play-fill-table-phone");
