@@ -108,6 +108,7 @@ describe("the lobby lists open tables and games to watch, live", () => {
         await bjorn.join(1, "Bjørn");
         await expect.poll(() => open.locator(".lobby-players").textContent()).toContain("Bjørn");
         expect(await open.textContent()).toContain(t.lobbySeatsFree_one.replace("{n}", "1"));
+        await screenshot(lobby, `lobby-open-${language}-${device}`);
 
         // The host takes it off the list: it goes. And puts it back.
         await listing.uncheck();

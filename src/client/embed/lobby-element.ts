@@ -20,7 +20,7 @@ export const DEFAULT_POOL = "classic-2-live";
 
 const STYLE = `
 :host { display: block; font: inherit; color: inherit; }
-:host([hidden]) { display: none; }
+:host([hidden]), [hidden] { display: none; }
 .play { display: inline-flex; align-items: center; justify-content: center; min-height: 44px; padding: 0 1.25rem;
   border-radius: 0.5rem; background: var(--cc-accent, #0b57d0); color: var(--cc-accent-ink, #fff); font-weight: 600;
   text-decoration: none; }
@@ -65,6 +65,7 @@ export class ChineseCheckersLobby extends HTMLElement {
   #feed: LobbyFeed | null = null;
   /** The origin the feed follows: a change of it makes a new feed. */
   #feedServer: string | null = null;
+  #content: HTMLElement | null = null;
   #heading: HTMLHeadingElement | null = null;
   #play: HTMLAnchorElement | null = null;
   #list: HTMLElement | null = null;
@@ -119,16 +120,19 @@ export class ChineseCheckersLobby extends HTMLElement {
       this.#play.rel = "noopener";
       this.#heading = document.createElement("h2");
       this.#list = document.createElement("div");
-      root.append(style, this.#play, this.#heading, this.#list);
+      this.#content = document.createElement("section");
+      this.#content.append(this.#play, this.#heading, this.#list);
+      root.append(style, this.#content);
     }
     const server = originOf(this.server);
     if (!server) {
       if (this.server) console.error(`<chinese-checkers-lobby>: server "${this.server}" is not an address`);
       this.#stop();
-      this.hidden = true;
+      // Nothing to show without a service: the element's own attributes stay the page's.
+      if (this.#content) this.#content.hidden = true;
       return;
     }
-    this.hidden = false;
+    if (this.#content) this.#content.hidden = false;
     if (server !== this.#feedServer) {
       this.#stop();
       this.#feedServer = server;
