@@ -13,7 +13,10 @@
  * 35/8/10/7 %, capture live 10/3/3/2 %, classic long 8/2/2/1 %, capture long
  * 4/2/2/1 %. Each opens a socket to its pool (`/api/quick/:pool/ws`), sends
  * `seek` under a name of its own, pings every 2 s as the SDK does, and closes
- * its socket once `paired`, as a browser goes to its table. Seekers left over
+ * its socket once `paired`, as a browser goes to its table. If the pool
+ * closes its socket first (1011: taken for silent, when the server falls
+ * behind its pings), it opens another and seeks again with its key at once,
+ * as the SDK does; the pool must keep its place. Seekers left over
  * in a pool once all its seekers have come (its count not a multiple of its
  * players) send `fill` two waves after the last one came, once their `fillAt`
  * is reached, so that everyone ends seated, with computers in the empty seats.
@@ -27,7 +30,10 @@
  * overall and by players per table (the pools' waits included: a thin pool
  * waits for its players, and a left-over seeker for its fill); lost seekers
  * (never paired within 60 s of the last fill) and double-seated ones (a
- * seeker paired twice, or two seekers given one table's seat); each table's
+ * seeker paired twice, or two seekers given one table's seat); how long the
+ * seekers' sockets took to open, and how late their seeks went for it (an
+ * overloaded server shows here first); the sockets the pools closed under a
+ * waiting seeker, by code, and whether its place was kept; each table's
  * snapshot (GET /api/tables/:id) checked: playing, each seeker's name at its
  * seat; the tables each watcher heard of; the CPU time of wrangler dev's
  * processes over the seeking window (the first seek to the last `paired`),
@@ -43,7 +49,7 @@
  * ratio (moves never report to the lobby: it should be noise). Prints the
  * load average at the start and end, and one JSON line last.
  *
- * Exits 1 on a lost or double-seated seeker, a table whose snapshot is not
+ * Exits 1 on a lost or double-seated seeker, a place not kept, a table whose snapshot is not
  * as paired, an error other than `not-seeking` to a `fill` (a seeker seated
  * as it asked), an `ended`, a socket the server closed, a watcher that
  * missed a table, a lobby message about the listed table while it played
@@ -177,6 +183,9 @@ interface Seeker {
   /** From when it may ask for computers (server time, ms since the epoch; this machine's clock). */
   fillAt?: number;
   fillSent: boolean;
+  fillAcked: boolean;
+  /** Its place in the queue, as the pool first told it. */
+  since?: number;
   seat?: Seat;
   /** Every `paired` it got (more than one is a double seat, unless the same seat told again). */
   pairedCount: number;
@@ -205,6 +214,7 @@ function makeSeekers(): Seeker[] {
     address: seekerAddress(index),
     arriveMs: moments[index] as number,
     fillSent: false,
+    fillAcked: false,
     pairedCount: 0,
   }));
 }
@@ -237,21 +247,43 @@ async function connectWatchers(wsUrl: string): Promise<Socket[]> {
 /** Seeks, as a browser does: the socket, then `seek`; on `paired`, the seat kept and the socket closed. */
 async function runSeeker(seeker: Seeker, wsUrl: string, start: number, onSent: (s: Seeker) => void): Promise<void> {
   await sleep(start + seeker.arriveMs - performance.now());
-  let socket: Socket;
   seeker.openAskedAt = performance.now();
+  if (await connect(seeker, wsUrl)) onSent(seeker);
+}
+
+/** Sockets the pools closed under a seeker still waiting (1011: taken for silent), each followed by a seek again. */
+const closedByServer = new Map<number, number>();
+/** Seeks sent again after such a close whose `seeking` kept the seeker's place (its first `since`), and those that did not. */
+const place = { kept: 0, lost: 0 };
+
+/**
+ * Opens a seeker's socket to its pool and sends `seek` with its key; if the
+ * server closes it before the seeker is paired, it does it again at once, as
+ * the SDK does (`again`), and asks for computers again if it had asked
+ * without an answer.
+ */
+async function connect(seeker: Seeker, wsUrl: string, again = false): Promise<boolean> {
+  let socket: Socket;
   try {
     socket = await Socket.open(`${wsUrl}/api/quick/${seeker.pool}/ws`, { "CF-Connecting-IP": seeker.address });
   } catch (error) {
     problem(`${seeker.name} (${seeker.pool}): ${error}`);
-    return;
+    return false;
   }
   seeker.socket = socket;
-  seeker.openedAt = performance.now();
+  if (!again) seeker.openedAt = performance.now();
   socket.onMessage = (raw) => {
     const message = raw as unknown as QuickServerMessage;
     switch (message.type) {
       case "seeking":
+        if (seeker.since === undefined) seeker.since = message.since;
+        else if (seeker.since === message.since) place.kept++;
+        else {
+          place.lost++;
+          problem(`${seeker.name}: sought again, its place lost (since ${seeker.since}, then ${message.since})`);
+        }
         seeker.fillAt = message.fillAt;
+        if (seeker.fillSent && !seeker.fillAcked) socket.send({ type: "fill", id: "fill-again" });
         return;
       case "paired": {
         seeker.pairedCount++;
@@ -266,6 +298,9 @@ async function runSeeker(seeker: Seeker, wsUrl: string, start: number, onSent: (
         }
         return;
       }
+      case "ack":
+        if (message.id.startsWith("fill")) seeker.fillAcked = true;
+        return;
       case "ended":
         problem(`${seeker.name}: its seek ended (${message.reason})`);
         return;
@@ -280,11 +315,13 @@ async function runSeeker(seeker: Seeker, wsUrl: string, start: number, onSent: (
     }
   };
   socket.onClose = (code) => {
-    if (!closing && !seeker.seat) problem(`${seeker.name}: closed by the server before it was paired (${code})`);
+    if (closing || seeker.seat || seeker.socket !== socket) return;
+    closedByServer.set(code, (closedByServer.get(code) ?? 0) + 1);
+    void connect(seeker, wsUrl, true);
   };
-  seeker.seekSentAt = performance.now();
-  socket.send({ type: "seek", id: "seek", seeker: seeker.key, name: seeker.name, lang: "en" });
-  onSent(seeker);
+  if (!again) seeker.seekSentAt = performance.now();
+  socket.send({ type: "seek", id: again ? "seek-again" : "seek", seeker: seeker.key, name: seeker.name, lang: "en" });
+  return true;
 }
 
 /** The seekers of a pool still waiting, two waves after its last came: each asks for computers at its fillAt. */
@@ -455,10 +492,21 @@ console.log(
   `bench:lobby: ${seekerCount} seekers over ${overSeconds} s, ${watcherCount} watchers, seed ${seed}; ` +
     `load average ${load0.map((n) => fixed(n, 2)).join(" ")}; node ${nodeVersion()}, wrangler ${wranglerVersion()}`,
 );
-const server = await startServer({
-  observability: false,
-  ...(values.profile ? { inspectorPort: await freePort() } : {}),
-});
+/** wrangler dev; tried three times, since a start can fail for reasons of its own (a port taken as it started). */
+async function start(): Promise<Server> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServer({
+        observability: false,
+        ...(values.profile ? { inspectorPort: await freePort() } : {}),
+      });
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  wrangler dev did not start (attempt ${attempt}): ${String(error).split("\n")[0]}`);
+    }
+  }
+}
+const server = await start();
 let failed = true;
 try {
   const wsUrl = server.url.replace(/^http/, "ws");
@@ -580,7 +628,8 @@ try {
   console.log(
     `lost ${lost.length}, double-seated ${doubleSeated}; ${tables.size} tables (${withComputers} with computers), ` +
       `${verified.checked - verified.wrong}/${verified.checked} snapshots as paired; tables every watcher heard of: ` +
-      `${tables.size - missedByWatchers}/${tables.size}`,
+      `${tables.size - missedByWatchers}/${tables.size}; sockets the pools closed under a waiting seeker, by code: ` +
+      `${JSON.stringify(Object.fromEntries(closedByServer))} (each sought again at once: place kept ${place.kept}, lost ${place.lost})`,
   );
   console.log(
     `seeking window ${fixed(windowMs / 1000)} s: server CPU ${fixed(serverCpuMs, 0)} ms ` +
@@ -628,6 +677,9 @@ try {
     snapshotsChecked: verified.checked,
     snapshotsWrong: verified.wrong,
     tablesMissedByWatchers: missedByWatchers,
+    socketsClosedByServer: Object.fromEntries(closedByServer),
+    placeKeptOnSeekAgain: place.kept,
+    placeLostOnSeekAgain: place.lost,
     idleServerCpuMsPerSecond: idleMsPerSecond,
     seekingWindowMs: windowMs,
     seekingServerCpuMs: serverCpuMs,
