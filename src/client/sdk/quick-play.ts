@@ -192,23 +192,23 @@ export class QuickPlay {
         // Nothing is queued while the socket is down: each connection sends its own `seek` first.
         maxEnqueuedMessages: 0,
       });
-      const seeker: Seeker = { kind, name, socket, seekId: "", started: { resolve, reject }, seek: null };
-      this.seeker = seeker;
       const timer = setTimeout(() => {
         if (this.seeker === seeker && seeker.started) {
           this.finish(new TableError("timeout", "no answer from the pool"));
         }
       }, this.options.requestTimeoutMs ?? 30_000);
-      seeker.started = {
+      const started = {
         resolve: () => {
           clearTimeout(timer);
           resolve();
         },
-        reject: (error) => {
+        reject: (error: SdkError) => {
           clearTimeout(timer);
           reject(error);
         },
       };
+      const seeker: Seeker = { kind, name, socket, seekId: "", started, seek: null };
+      this.seeker = seeker;
       socket.addEventListener("open", () => {
         if (this.seeker !== seeker) return;
         this.startHeartbeat();
@@ -245,7 +245,7 @@ export class QuickPlay {
       return Promise.resolve();
     }
     return this.request({ type: "cancel", id: newRequestId() }).then(() => {
-      if (this.seeker === seeker) this.finish();
+      if (this.seeker === seeker) this.finish(new TableError("closed", "the seek was cancelled"));
     });
   }
 
