@@ -19,8 +19,10 @@ import {
 } from "../../src/client/sdk/index.ts";
 import { LANGUAGES } from "../../src/client/ui/i18n/languages.ts";
 import { LOBBY_ELEMENT_TEXTS } from "../../src/client/ui/i18n/lobby-element.ts";
+import { listingFacts, listingNames } from "../../src/client/ui/lobby-listing.ts";
 import type { ClientMessage, Listing, LobbyMessage } from "../../src/protocol/index.ts";
-import { TRANSLATIONS } from "../translations.ts";
+import { isolated } from "../isolated.ts";
+import { i18nIn, TRANSLATIONS } from "../translations.ts";
 import { FakeSocket, tick, until } from "./fake-socket.ts";
 import { HOST, ServerTable, TABLE_ID } from "./server-table.ts";
 
@@ -294,5 +296,28 @@ describe("<chinese-checkers-lobby>'s texts", () => {
         joinLabel: page.lobbyJoinLabel,
       });
     }
+  });
+});
+
+describe("the lobby page's rows", () => {
+  it("name who sits at a table, or its game where nobody does", () => {
+    const en = i18nIn("en");
+    expect(listingNames(en, listing("a", { players: 3, names: ["Aino", null, "Bjørn"] }))).toBe(
+      isolated`${"Aino"} and ${"Bjørn"}`,
+    );
+    expect(listingNames(en, listing("a", { variant: "capture", names: [null, null] }))).toBe("Capture");
+  });
+
+  it("say an open table's seats free and a game's spectators, with the game and the clock, in each language", () => {
+    const open = listing("a", { players: 3, names: ["Aino", null, null], clock: { kind: "move", seconds: 60 } });
+    expect(listingFacts(i18nIn("en"), open)).toEqual([
+      "Classic race, 3 players",
+      "2 seats free",
+      isolated`${"1 minute"} a move`,
+    ]);
+    expect(listingFacts(i18nIn("fi"), { ...open, names: ["Aino", "Bjørn", null] })[1]).toBe("1 paikka vapaana");
+    const game = listing("b", { status: "playing", names: ["Aino", "Bjørn"], spectators: 1 });
+    expect(listingFacts(i18nIn("sv"), game)).toEqual(["Klassisk kapplöpning, 2 spelare", "1 tittar", "Ingen klocka"]);
+    expect(listingFacts(i18nIn("nb"), { ...game, spectators: 4 })[1]).toBe("4 ser på");
   });
 });

@@ -17,12 +17,7 @@ import { type Listing, LobbyFeed } from "../sdk/index.ts";
 import { header } from "./chrome.ts";
 import { h, Section } from "./dom.ts";
 import { type I18n, LANGUAGE_NAMES, type MessageKey } from "./i18n/index.ts";
-import { clockText } from "./table-page/settings-summary.ts";
-
-const VARIANT_NAMES: Readonly<Record<Listing["variant"], MessageKey>> = {
-  classic: "summaryClassic",
-  capture: "summaryCapture",
-};
+import { listingFacts, listingNames } from "./lobby-listing.ts";
 
 export function mountLobby(root: HTMLElement, i18n: I18n): void {
   const feed = new LobbyFeed({ baseUrl: location.origin });
@@ -36,25 +31,9 @@ export function mountLobby(root: HTMLElement, i18n: I18n): void {
   const openList = new Section(h("div", { class: "lobby-slot", "data-list": "open" }));
   const watchList = new Section(h("div", { class: "lobby-slot", "data-list": "watch" }));
 
-  /** The players of a listing by name, joined as the language lists them; the variant where nobody sits yet. */
-  const whoIsThere = (table: Listing): string => {
-    const names = table.names.filter((name): name is string => name !== null);
-    return names.length > 0 ? i18n.list(names) : i18n.t(VARIANT_NAMES[table.variant]);
-  };
-
-  /** The facts of a listing after its players: variant and players, seats free or spectators, clock. */
-  const facts = (table: Listing): string[] => {
-    const free = table.names.filter((name) => name === null).length;
-    return [
-      `${i18n.t(VARIANT_NAMES[table.variant])}, ${i18n.t("lobbyPlayers", { n: table.players })}`,
-      table.status === "waiting" ? i18n.count("lobbySeatsFree", free) : i18n.count("watching", table.spectators),
-      clockText(i18n, table.clock),
-    ];
-  };
-
   const row = (table: Listing): HTMLElement => {
     const open = table.status === "waiting";
-    const names = whoIsThere(table);
+    const names = listingNames(i18n, table);
     return h(
       "li",
       { class: `lobby-table ${table.status}`, "data-table": table.tableId },
@@ -71,7 +50,7 @@ export function mountLobby(root: HTMLElement, i18n: I18n): void {
         h(
           "span",
           { class: "lobby-facts" },
-          facts(table).map((fact) => h("span", { class: "fact" }, fact)),
+          listingFacts(i18n, table).map((fact) => h("span", { class: "fact" }, fact)),
           h(
             "span",
             { class: "fact" },
@@ -129,7 +108,7 @@ export function mountLobby(root: HTMLElement, i18n: I18n): void {
 
   feed.on("change", ({ change }) => {
     if (change.type === "listed" && change.added && change.table.status === "waiting") {
-      announcer.textContent = i18n.t("lobbyListed", { names: whoIsThere(change.table) });
+      announcer.textContent = i18n.t("lobbyListed", { names: listingNames(i18n, change.table) });
     }
     render();
   });
