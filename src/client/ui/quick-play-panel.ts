@@ -23,7 +23,7 @@ import {
   poolName,
 } from "../../protocol/index.ts";
 import { VARIANT_NAMES, type Variant } from "../../rules/index.ts";
-import { type ClientErrorCode, QuickPlay, TableError, type TokenStore } from "../sdk/index.ts";
+import { type ClientErrorCode, QuickPlay, type Seek, TableError, type TokenStore } from "../sdk/index.ts";
 import type { Notices } from "./chrome.ts";
 import { h } from "./dom.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
@@ -71,8 +71,6 @@ export interface QuickPlayPanelOptions {
   readonly store: Storage | undefined;
   /** The name to seek under, or null when the one typed is not a name (the page says why). */
   readonly seatName: () => string | null;
-  /** The page goes to the table (a test or an embedding page may do otherwise). */
-  readonly open?: (tableId: string) => void;
 }
 
 export class QuickPlayPanel {
@@ -95,6 +93,9 @@ export class QuickPlayPanel {
   private readonly labels: Record<"players" | "variant" | "clock", HTMLElement>;
   /** What was last said in the live region, so that it speaks only of a change. */
   private announced = "";
+  /** Seated: the panel says so while the table's page loads. */
+  private found = false;
+  private lastSeek: Seek | null = null;
 
   constructor(options: QuickPlayPanelOptions) {
     this.options = options;
@@ -168,8 +169,12 @@ export class QuickPlayPanel {
     );
     this.element = h("section", { class: "quick-play" }, this.choose, this.waiting, this.texts.status);
     options.i18n.onChange(() => this.render());
-    // Leaving the page (another button, a link) ends the seek, rather than leave a seat to be filled by nobody.
+    // Leaving the page (another button, a link) ends the seek, rather than leave a seat to be filled by nobody;
+    // coming back to it from the history (the back button, from the table) finds the choices, not a past seek.
     addEventListener("pagehide", () => void this.client?.cancel());
+    addEventListener("pageshow", (event) => {
+      if (event.persisted) this.stop();
+    });
     this.render();
   }
 
@@ -207,9 +212,11 @@ export class QuickPlayPanel {
     client.on("waiting", () => this.render());
     client.on("connection", () => this.render());
     client.on("paired", ({ tableId }) => {
-      this.stop();
+      this.found = true;
+      this.stopTicking();
+      this.render();
       this.announce(this.options.i18n.t("quickFound"));
-      (this.options.open ?? ((id) => location.assign(`/t/${encodeURIComponent(id)}`)))(tableId);
+      location.assign(`/t/${encodeURIComponent(tableId)}`);
     });
     client.on("ended", ({ reason }) => {
       this.stop();
@@ -265,10 +272,15 @@ export class QuickPlayPanel {
   private stop(): void {
     const client = this.client;
     this.client = null;
-    if (this.ticker !== null) clearInterval(this.ticker);
-    this.ticker = null;
+    this.found = false;
+    this.stopTicking();
     client?.close();
     this.render();
+  }
+
+  private stopTicking(): void {
+    if (this.ticker !== null) clearInterval(this.ticker);
+    this.ticker = null;
   }
 
   private showError(code: ErrorCode | ClientErrorCode): void {
@@ -304,15 +316,19 @@ export class QuickPlayPanel {
     this.fillButton.textContent = i18n.t("quickFill");
 
     const client = this.client;
-    const seek = client?.current ?? null;
+    // Seated, the client has no seek any more: the panel shows the last it had until the table's page comes.
+    const seek = this.found ? this.lastSeek : (client?.current ?? null);
+    this.lastSeek = seek;
     const state =
       client === null
         ? "idle"
-        : client.connection === "reconnecting"
-          ? "reconnecting"
-          : seek
-            ? "seeking"
-            : "connecting";
+        : this.found
+          ? "found"
+          : client.connection === "reconnecting"
+            ? "reconnecting"
+            : seek
+              ? "seeking"
+              : "connecting";
     this.element.dataset.state = state;
     this.element.classList.toggle("seeking", client !== null);
     this.show(this.choose, client === null);
@@ -330,19 +346,21 @@ export class QuickPlayPanel {
     this.texts.elapsed.textContent = waited;
     this.texts.waited.textContent = i18n.t("quickWaited", { time: waited });
     this.texts.count.textContent =
-      state === "reconnecting"
-        ? i18n.t("quickReconnecting")
-        : state === "connecting"
-          ? i18n.t("quickConnecting")
-          : i18n.count("quickLooking", seek?.waiting ?? 2);
-    const offered = seek !== null && !seek.fill && now >= seek.fillAt;
+      state === "found"
+        ? i18n.t("quickFound")
+        : state === "reconnecting"
+          ? i18n.t("quickReconnecting")
+          : state === "connecting"
+            ? i18n.t("quickConnecting")
+            : i18n.count("quickLooking", seek?.waiting ?? 2);
+    const offered = state === "seeking" && seek !== null && !seek.fill && now >= seek.fillAt;
     this.show(this.fillButton, offered);
-    this.show(this.texts.fillNote, !offered);
+    this.show(this.texts.fillNote, !offered && state !== "found");
     this.texts.fillNote.textContent = seek?.fill
       ? i18n.t("quickFilling")
       : i18n.t("quickFillIn", { time: minutesSeconds(seek ? seek.fillAt - now : 20_000, "up") });
     // Said once each: that the pool took the seek, and that computer players are offered.
-    if (seek !== null) {
+    if (state === "seeking") {
       const status = i18n.t(offered ? "quickFill" : "quickLookingFor");
       if (status !== this.announced) this.announce(status);
     }
