@@ -63,6 +63,8 @@ export function mountLobby(root: HTMLElement, i18n: I18n): void {
         "a",
         {
           class: `button${open ? " primary" : ""}`,
+          // A list redrawn for a change elsewhere keeps the keyboard's focus on this link (Section).
+          "data-focus": `open-${table.tableId}`,
           // In the language the visitor reads the lobby in, which the address may have set rather than a choice kept.
           href: `/t/${encodeURIComponent(table.tableId)}?lang=${i18n.language}`,
           "aria-label": i18n.t(open ? "lobbyJoinLabel" : "lobbyWatchLabel", { names }),
