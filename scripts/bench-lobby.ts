@@ -29,7 +29,8 @@
  * Reports: the time from `seek` sent to `paired` received, p50 and p95,
  * overall and by players per table (the pools' waits included: a thin pool
  * waits for its players, and a left-over seeker for its fill); lost seekers
- * (never paired within 60 s of the last fill) and double-seated ones (a
+ * (not paired once a minute has gone by, after the last fill, with no
+ * seeker paired; each with what became of it) and double-seated ones (a
  * seeker paired twice, or two seekers given one table's seat); how long the
  * seekers' sockets took to open, and how late their seeks went for it (an
  * overloaded server shows here first); the sockets the pools closed under a
@@ -130,7 +131,7 @@ const POOL_WEIGHTS: Readonly<Record<string, number>> = {
   "capture-4-long": 2,
   "capture-6-long": 1,
 };
-/** A seeker not paired this long after the last fill was sent is lost. */
+/** A seeker not paired when no seeker has been for this long, after the last fill, is lost. */
 const LOST_AFTER_MS = 60_000;
 /** How long the idle baseline (the watchers connected, nobody seeking) is measured. */
 const IDLE_MS = 5_000;
@@ -550,8 +551,9 @@ try {
   console.log(`${seekers.length} seekers sought in ${fixed(arrivedMs / 1000)} s`);
   // Everyone paired, or the last chance gone.
   await Promise.all(fills);
-  const lastChance = Math.max(performance.now(), lastFillStarted + FILL_AFTER_MS + 2 * WAVE_MS) + LOST_AFTER_MS;
-  while (seekers.some((seeker) => !seeker.seat && seeker.socket) && performance.now() < lastChance) await sleep(50);
+  const fillsDone = Math.max(performance.now(), lastFillStarted + FILL_AFTER_MS + 2 * WAVE_MS);
+  const lastPairedAt = () => Math.max(fillsDone, ...seekers.map((seeker) => seeker.pairedAt ?? 0));
+  while (seekers.some((seeker) => !seeker.seat) && performance.now() < lastPairedAt() + LOST_AFTER_MS) await sleep(200);
   clearInterval(progress);
   const seek1 = await cpu(server);
   const windowMs = seek1.at - start;
@@ -560,7 +562,16 @@ try {
 
   // What the seekers came to.
   const lost = seekers.filter((seeker) => !seeker.seat);
-  for (const seeker of lost.slice(0, 10)) problem(`${seeker.name} (${seeker.pool}): never paired`);
+  // Each lost seeker, first among the problems: what became of it.
+  problems.unshift(
+    ...lost
+      .slice(0, 10)
+      .map(
+        (seeker) =>
+          `${seeker.name} (${seeker.pool}): never paired; socket ${seeker.socket ? "held" : "never opened"}, ` +
+          `${seeker.since === undefined ? "never told it was seeking" : `seeking since ${seeker.since}`}, fill ${seeker.fillSent ? (seeker.fillAcked ? "acknowledged" : "sent") : "not sent"}`,
+      ),
+  );
   const seatsTaken = new Map<string, Seeker>();
   let doubleSeated = seekers.filter((seeker) => seeker.pairedCount > 1).length;
   for (const seeker of seekers) {
