@@ -43,7 +43,8 @@
  * (kill to the server answering), the re-seeks (the server answering to each
  * `seek` sent again), the seats told again, the paired tables the lobby does
  * not list (its report is an after-commit effect that a kill can cut: counted,
- * not a violation). Exits 1 on any violation; prints one JSON line last.
+ * not a violation), and how many of those were first told within 3 s before
+ * a kill or as the server came back. Exits 1 on any violation; prints one JSON line last.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -121,6 +122,9 @@ let serverUp = false;
 /** When the server last started answering. */
 let upAt = 0;
 let stopping = false;
+/** When each table's first `paired` came (this machine's clock), and when each kill was sent. */
+const firstToldAt = new Map<string, number>();
+const killTimes: number[] = [];
 /** Resolved at the next `paired` any seeker gets: a wave is making its tables. */
 let onPaired: (() => void) | undefined;
 
@@ -245,6 +249,7 @@ class Seeker {
         this.pairedMessages++;
         onPaired?.();
         const seat = { tableId: message.tableId, seat: message.seat };
+        if (!firstToldAt.has(seat.tableId)) firstToldAt.set(seat.tableId, Date.now());
         const known = this.seats.find((s) => s.tableId === seat.tableId && s.seat === seat.seat);
         if (!known) this.seats.push(seat);
         if (this.seats.length > 1) {
@@ -443,6 +448,7 @@ try {
     for (const seeker of seekers) seeker.killed();
     const dropped = seekers.filter((seeker) => seeker.state === "seeking" && seeker.socket);
     const killedAt = Date.now();
+    killTimes.push(killedAt);
     const before = stats.reseekMs.length;
     await kill(server);
     server = await start();
@@ -546,7 +552,18 @@ try {
     }
   }
   const seatedUnknowing = seekers.filter((s) => s.state === "cancel-lost" && seatedByName.has(s.name)).length;
-  const notInLobby = [...pairedTables].filter((id) => !listed.has(id)).length;
+  const missing = [...pairedTables].filter((id) => !listed.has(id));
+  const notInLobby = missing.length;
+  // A table whose report a kill may have cut: first told within 3 s before a kill, or only after one (its seekers told on seeking again).
+  const nearKill = missing.filter((id) => {
+    const at = firstToldAt.get(id) ?? 0;
+    return killTimes.some(
+      (killedAt) =>
+        at > killedAt - 3000 &&
+        at < killedAt + RECONNECT_TIMEOUT_MS &&
+        at - killedAt < (restarts[killTimes.indexOf(killedAt)] ?? 0) + 5000,
+    );
+  }).length;
   const summary = {
     date: new Date().toISOString(),
     node: nodeVersion(),
@@ -568,6 +585,7 @@ try {
     tables: pairedTables.size,
     tablesOnlyInLobby: [...listed].filter((id) => !pairedTables.has(id)).length,
     pairedTablesNotInLobby: notInLobby,
+    pairedTablesNotInLobbyMadeNearAKill: nearKill,
     tablesWrong,
     reseeks: stats.reseeks,
     placeKept: stats.placeKept,
@@ -582,7 +600,7 @@ try {
     `\n${summary.paired} paired at ${summary.tables} tables, ${summary.cancelled} cancelled (${summary.cancelsTooLate} too late: seated), ` +
       `${summary.cancelLost} with a cancel lost in a kill (${seatedUnknowing} of them seated); lost ${lost.length}, double-seated ${doubleSeated}, ` +
       `tables wrong ${tablesWrong}; ${stats.reseeks} sought again after a kill (place kept ${stats.placeKept}), ` +
-      `seats told again ${stats.retoldSame}; paired tables the lobby does not list: ${notInLobby}`,
+      `seats told again ${stats.retoldSame}; paired tables the lobby does not list: ${notInLobby} (${nearKill} of them first told within 3 s before a kill or as the server came back)`,
   );
   console.log(violations.length === 0 ? "no violations" : `${violations.length} VIOLATIONS`);
   console.log(JSON.stringify(summary));
