@@ -143,7 +143,7 @@ describe("accessibility", () => {
       }
 
       // The embedded table, as a spectator sees it (in English: it is the table page's, checked above in each
-      // language, without the page's frame); the rules; a table that is not there (in English: a heading, a line
+      // language, without the page's frame); the rules; the lobby; a table that is not there (in English: a heading, a line
       // and a link, which pages.test reads in each language).
       {
         const { context, page } = await open(locale, scheme);
@@ -155,6 +155,10 @@ describe("accessibility", () => {
         await page.goto("/rules");
         await page.locator("main h1").waitFor();
         await check(page, "rules", scheme);
+        // The lobby's lists, empty or holding what other tests listed: lobby.test fills them in each language.
+        await page.goto("/lobby");
+        await page.waitForSelector('#app[data-lobby="loaded"]');
+        await check(page, "lobby-list", scheme);
         if (lang === "en") {
           await page.goto("/t/DDDDDDDDDDDDDDDD");
           await page.locator("main h1").waitFor();

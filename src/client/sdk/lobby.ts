@@ -111,7 +111,7 @@ export class LobbyFeed {
     if (options.autoConnect !== false) this.connect();
   }
 
-  /** Every listed table, in the order they were first seen. */
+  /** Every listed table, in no promised order: `openTables` and `games` sort theirs. */
   get tables(): readonly Listing[] {
     return [...this.listings.values()];
   }
