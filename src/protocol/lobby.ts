@@ -76,10 +76,18 @@ const Count = z.int().check(z.minimum(0));
 export const QuickServerMessageSchema = z.discriminatedUnion("type", [
   /**
    * The seek is on: since when (server time, ms since the epoch), how many
-   * are looking in this pool (this seeker included), and from when it may
-   * ask to fill the empty seats with computers.
+   * are looking in this pool (this seeker included), from when it may ask to
+   * fill the empty seats with computers, and the server's time as it was sent
+   * (`at`), by which a client counts the wait down on the server's clock.
    */
-  z.object({ type: z.literal("seeking"), since: Time, waiting: Count, fillAt: Time, fill: z.boolean() }),
+  z.object({
+    type: z.literal("seeking"),
+    since: Time,
+    waiting: Count,
+    fillAt: Time,
+    fill: z.boolean(),
+    at: Time,
+  }),
   /** How many are looking in this pool now; sent after each wave that changed it. */
   z.object({ type: z.literal("waiting"), waiting: Count }),
   /**

@@ -140,9 +140,6 @@ export class QuickPlay {
   constructor(options: QuickPlayOptions) {
     this.options = options;
     this.tokens = options.tokens ?? memoryTokens();
-    // The local clock is taken as right until the pool's times prove it behind (`since` is stamped before it
-    // is sent); a seek taken up again has an old `since`, which proves nothing either way.
-    this.serverClock.observe(Date.now(), Date.now());
   }
 
   /** The seek on, as the pool last told it; null while asking, and when there is none. */
@@ -379,8 +376,9 @@ export class QuickPlay {
     if (!seeker) return;
     switch (message.type) {
       case "seeking": {
-        const { since, fillAt, fill, waiting } = message;
-        this.serverClock.observe(since, Date.now());
+        const { since, fillAt, fill, waiting, at } = message;
+        // The pool's time as it sent this: the wait is counted on the server's clock, a seek taken up again too.
+        this.serverClock.observe(at, Date.now());
         seeker.seek = { kind: seeker.kind, name: seeker.name, since, fillAt, fill, waiting };
         this.taken(seeker);
         this.emit("seeking", seeker.seek);

@@ -236,7 +236,8 @@ export class Pool extends DurableObject<Env> {
     send(ws, { type: "ack", id: message.id });
     if (seek) {
       const waiting = this.store.count();
-      send(ws, { type: "seeking", since: seek.since, waiting, fillAt: fillAt(seek, this.times), fill: seek.fill });
+      const { since, fill } = seek;
+      send(ws, { type: "seeking", since, waiting, fillAt: fillAt(seek, this.times), fill, at: Date.now() });
     }
     this.schedule(now);
   }
