@@ -43,9 +43,11 @@ export function mountLobby(root: HTMLElement, i18n: I18n): void {
         h(
           "span",
           { class: "lobby-players" },
-          table.names.map((name) =>
+          table.names.flatMap((name, seat) => [
+            // The gap shows where one name ends; a screen reader hears a comma (a name may hold spaces).
+            seat > 0 ? h("span", { class: "visually-hidden" }, ", ") : null,
             name === null ? h("em", { class: "free" }, i18n.t("freeSeat")) : h("bdi", { class: "player" }, name),
-          ),
+          ]),
         ),
         h(
           "span",
