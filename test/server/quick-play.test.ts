@@ -356,11 +356,10 @@ describe("every bad input and limit is refused with its code, and nothing is sto
     for (let i = 0; i < MAX_POOL_SOCKETS_PER_ADDRESS; i++)
       sockets.push(await openPool("capture-6-long", `a${i}`, address));
     await track(...sockets);
-    const refused = await api("/api/quick/capture-6-long/ws", {
-      headers: { Upgrade: "websocket", "CF-Connecting-IP": address },
-    });
-    expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("too-many-connections");
+    // Refused over the socket, which a browser can read: told why, then closed (1013, try again later).
+    const refused = (await track(await openPool("capture-6-long", "one too many", address)))[0] as Seeker;
+    expect(await refused.next("error")).toMatchObject({ type: "error", code: "too-many-connections" });
+    expect((await refused.waitForClose()).code).toBe(1013);
     for (const socket of sockets.slice(0, MAX_SEEKS_PER_ADDRESS)) await seek(socket, "Household");
     const extra = sockets[MAX_SEEKS_PER_ADDRESS] as Seeker;
     extra.send({ type: "seek", id: "phantom", seeker: seekerKey(), name: "Phantom" });

@@ -40,11 +40,11 @@ import { clientKey } from "../limits.ts";
 import { addressTag } from "../presence.ts";
 import { PoolStore, type SeatGiven, type StoredSeek } from "./pool-store.ts";
 
-/** A pool holds at most this many sockets; the next is refused (503 pool-full). */
+/** A pool holds at most this many sockets; the next is told `pool-full` and closed. */
 export const MAX_POOL_SOCKETS = 2_500;
 /** A pool holds at most this many seeks (pool-full): as many as it has sockets. */
 export const MAX_SEEKS_PER_POOL = MAX_POOL_SOCKETS;
-/** One address holds at most this many sockets at a pool (429 too-many-connections): a household's tabs. */
+/** One address holds at most this many sockets at a pool (the next is told `too-many-connections`): a household's tabs. */
 export const MAX_POOL_SOCKETS_PER_ADDRESS = 8;
 /** One address has at most this many seeks in a pool (too-many-seeks): phantom seekers cost their maker first. */
 export const MAX_SEEKS_PER_ADDRESS = 4;
@@ -55,6 +55,8 @@ export const MAX_SEEKS_PER_ADDRESS = 4;
 export const SEAT_KEPT_MS = 10 * 60_000;
 /** A socket neither heard from nor pinging for this long is taken for gone (the client pings every 2 s). */
 export const POOL_STALE_MS = 6_000;
+/** The tag of a socket accepted only to be refused. */
+const REFUSED_TAG = "refused";
 /** A table that could not be made is tried again this soon. */
 const RETRY_MS = 1_000;
 
@@ -110,16 +112,29 @@ export class Pool extends DurableObject<Env> {
     }
     if (this.store.poolName() !== pool) this.store.setPoolName(pool);
     const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
+    // Refused over the socket itself: a browser is never shown an upgrade's status, and the page names the reason.
     if (this.openSockets().length >= MAX_POOL_SOCKETS) {
-      return refused(503, "pool-full", "too many are looking for this game right now: try again soon");
+      return this.refuseSocket("pool-full", "too many are looking for this game right now: try again soon");
     }
     if (this.ctx.getWebSockets(address).filter(isOpen).length >= MAX_POOL_SOCKETS_PER_ADDRESS) {
-      return refused(429, "too-many-connections", "too many connections from your address to this pool");
+      return this.refuseSocket("too-many-connections", "too many connections from your address to this pool");
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [address]);
     server.serializeAttachment({ address, seeker: null, heardAt: Date.now() } satisfies Seeker);
     this.schedule(Date.now());
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * A socket accepted only to be told why it is refused, then closed (1013,
+   * try again later): it is tagged apart, so no address's count includes it.
+   */
+  private refuseSocket(code: "pool-full" | "too-many-connections", message: string): Response {
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [REFUSED_TAG]);
+    send(server, { type: "error", code, message });
+    server.close(1013, code);
     return new Response(null, { status: 101, webSocket: client });
   }
 
