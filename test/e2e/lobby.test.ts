@@ -153,6 +153,10 @@ describe("<chinese-checkers-lobby> on another site", () => {
     const hostTokens = memoryTokens();
     hostTokens.set(hostTokenKey(table.id), table.hostToken);
     const aino = clientAt(table.id, hostTokens);
+    const other = await createTable(baseUrl, { players: 2 }, fetchFromOwnAddress);
+    const otherTokens = memoryTokens();
+    otherTokens.set(hostTokenKey(other.id), other.hostToken);
+    const chiara = clientAt(other.id, otherTokens);
     const site = await pageAt(browser, { locale: "en-GB" });
     try {
       await aino.join(0, "Aino");
@@ -178,10 +182,23 @@ describe("<chinese-checkers-lobby> on another site", () => {
       await expectNoAxeViolations(page, "<chinese-checkers-lobby> with an open table");
       await screenshot(page, "lobby-element-sv");
 
+      // Another table listed while the keyboard is on Join: the list is redrawn, the focus stays.
+      await join.focus();
+      await chiara.join(0, "Chiara");
+      await chiara.setListing(true, "en");
+      await element.locator(`li[data-table="${other.id}"]`).waitFor();
+      const focused = () =>
+        page.evaluate(
+          () =>
+            document.querySelector("chinese-checkers-lobby")?.shadowRoot?.activeElement?.closest("li")?.dataset.table,
+        );
+      expect(await focused()).toBe(table.id);
+
       await aino.setListing(false, "fi");
       await entry.waitFor({ state: "detached" });
     } finally {
       aino.close();
+      chiara.close();
       await site.context.close();
     }
   });

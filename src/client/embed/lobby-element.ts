@@ -160,9 +160,12 @@ export class ChineseCheckersLobby extends HTMLElement {
       this.#list.replaceChildren(note);
       return;
     }
+    // A keyboard's focus on a Join link stays on it through the redraw, as long as its table is listed.
+    const focused = this.shadowRoot?.activeElement?.closest("li")?.dataset.table;
     const list = document.createElement("ul");
     list.append(...tables.map((table) => this.#row(table, server, language, texts)));
     this.#list.replaceChildren(list);
+    if (focused) list.querySelector<HTMLElement>(`li[data-table="${CSS.escape(focused)}"] a`)?.focus();
   }
 
   #row(table: Listing, server: string, language: Language, texts: LobbyElementTexts): HTMLLIElement {
