@@ -481,6 +481,7 @@ export const en: Translation = {
     "not-seeking": "You are not looking for a game.",
     "already-seeking": "You are already looking for a game.",
     "fill-too-early": "Computer players can fill the seats once you have waited a little longer.",
+    "lobby-full": "Too many are watching the lobby right now. The list still shows, updated every few seconds.",
     "internal-error": "Something went wrong on our side. Please try again.",
     misconfigured: "The service is not set up correctly. Please try again later.",
     "too-many-connections": "Too many connections to this table: close a tab or try again later.",

@@ -465,6 +465,7 @@ export const fi: Translation = {
     "not-seeking": "Et hae peliä.",
     "already-seeking": "Haet jo peliä.",
     "fill-too-early": "Tietokonepelaajat voivat täyttää paikat, kun olet odottanut vähän pidempään.",
+    "lobby-full": "Aulaa seuraa juuri nyt liian moni. Lista näkyy silti ja päivittyy muutaman sekunnin välein.",
     "internal-error": "Palvelimella meni jotain vikaan. Yritä uudelleen.",
     misconfigured: "Palvelua ei ole määritetty oikein. Yritä myöhemmin uudelleen.",
     "too-many-connections": "Liian monta yhteyttä tähän pöytään: sulje välilehti tai yritä myöhemmin uudelleen.",

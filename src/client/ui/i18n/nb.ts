@@ -463,6 +463,8 @@ export const nb: Translation = {
     "not-seeking": "Du søker ikke etter noe spill.",
     "already-seeking": "Du søker allerede etter et spill.",
     "fill-too-early": "Datamaskinspillere kan fylle plassene når du har ventet litt lenger.",
+    "lobby-full":
+      "For mange følger lobbyen akkurat nå. Listen vises likevel og oppdateres med noen sekunders mellomrom.",
     "internal-error": "Noe gikk galt hos oss. Prøv igjen.",
     misconfigured: "Tjenesten er ikke satt opp riktig. Prøv igjen senere.",
     "too-many-connections": "For mange tilkoblinger til dette bordet: lukk en fane eller prøv igjen senere.",

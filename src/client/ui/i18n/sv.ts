@@ -463,6 +463,7 @@ export const sv: Translation = {
     "not-seeking": "Du söker inte efter något spel.",
     "already-seeking": "Du söker redan efter ett spel.",
     "fill-too-early": "Datorspelare kan fylla platserna när du har väntat lite längre.",
+    "lobby-full": "För många följer lobbyn just nu. Listan visas ändå och uppdateras med några sekunders mellanrum.",
     "internal-error": "Något gick fel hos oss. Försök igen.",
     misconfigured: "Tjänsten är inte korrekt konfigurerad. Försök igen senare.",
     "too-many-connections": "För många anslutningar till det här bordet: stäng en flik eller försök igen senare.",
