@@ -40,6 +40,7 @@ import type { LoggedEvent } from "../../table/index.ts";
 import { ChatModel, type ReactionSent } from "./chat.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { type HandedOver, type HandoverCode, handoverLink, redeemHandover } from "./handover.ts";
+import { Heartbeat, readMessage } from "./keep-alive.ts";
 import { TableModel } from "./model.ts";
 import { ServerClock } from "./server-clock.ts";
 import { hostTokenKey, memoryTokens, seatNumberKey, seatTokenKey, type TokenStore } from "./storage.ts";
@@ -122,8 +123,6 @@ export function socketUrl(baseUrl: string | URL, tableId: string): string {
 const SYNC_RETRY_MS = 5000;
 /** How often the client pings; the server's `STALE_MS` (6 s) allows two of these lost or late. */
 const DEFAULT_HEARTBEAT_MS = 2_000;
-/** With nothing received for this many ping intervals, the connection is taken for dead. */
-const SILENT_INTERVALS = 2;
 
 export class TableClient {
   readonly tableId: string;
@@ -136,6 +135,7 @@ export class TableClient {
   readonly chat: ChatModel;
 
   private readonly options: TableClientOptions;
+  private readonly heartbeat: Heartbeat;
   private readonly tokens: TokenStore;
   private socket: ReconnectingWebSocket | null = null;
   /** Counts connections; the handshake is done when `readyOn` equals it. */
@@ -146,12 +146,10 @@ export class TableClient {
   private syncAskedAt: number | null = null;
   private readonly listeners = new Map<TableClientEventName, Set<Listener<TableClientEventName>>>();
   private readonly serverClock = new ServerClock();
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
-  /** When anything (a message or a `pong`) last came over the current connection. */
-  private lastReceivedAt = 0;
 
   constructor(options: TableClientOptions) {
     this.options = options;
+    this.heartbeat = new Heartbeat(() => this.socket, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
     this.tableId = options.tableId;
     this.tokens = options.tokens ?? memoryTokens();
     this.chat = new ChatModel(this.tableId, this.tokens);
@@ -217,13 +215,13 @@ export class TableClient {
     this.setConnection("connecting");
     socket.addEventListener("open", () => {
       this.connectionNumber++;
-      this.startHeartbeat();
+      this.heartbeat.start();
       this.sendHello(this.model?.seq);
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return;
-      this.stopHeartbeat();
+      this.heartbeat.stop();
       this.readyOn = -1;
       this.syncAskedAt = null;
       if (this.connection !== "closed") this.setConnection("reconnecting");
@@ -234,7 +232,7 @@ export class TableClient {
   close(): void {
     const socket = this.socket;
     this.socket = null;
-    this.stopHeartbeat();
+    this.heartbeat.stop();
     this.setConnection("closed");
     socket?.close(1000, "bye");
     for (const [id, pending] of this.pending) {
@@ -483,46 +481,11 @@ export class TableClient {
     });
   }
 
-  /**
-   * Pings every interval; after `SILENT_INTERVALS` with nothing received, the
-   * connection is taken for dead: `reconnect` drops it at once (the close is
-   * reported as `reconnecting` without waiting for a close frame that would
-   * never come) and connects again.
-   */
-  private startHeartbeat(): void {
-    this.stopHeartbeat();
-    const intervalMs = this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-    this.lastReceivedAt = Date.now();
-    this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastReceivedAt >= SILENT_INTERVALS * intervalMs) this.socket?.reconnect();
-      else this.socket?.send("ping");
-    }, intervalMs);
-  }
-
-  private stopHeartbeat(): void {
-    if (this.heartbeat !== null) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-  }
-
   private receive(data: unknown): void {
-    this.lastReceivedAt = Date.now();
-    // The answer to our `ping`, by the server's runtime: not a protocol message.
-    if (data === "pong") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(String(data));
-    } catch {
-      this.emit("error", new TableError("bad-server-message", "the server sent something that is not JSON"));
-      return;
-    }
-    const parsed = ServerMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.join(".") || "message";
-      this.emit("error", new TableError("bad-server-message", `unexpected message from the server: ${where}`));
-      return;
-    }
-    this.handle(parsed.data);
+    this.heartbeat.heard();
+    const message = readMessage(data, ServerMessageSchema, "the server");
+    if (message instanceof TableError) this.emit("error", message);
+    else if (message !== undefined) this.handle(message);
   }
 
   private handle(message: ServerMessage): void {

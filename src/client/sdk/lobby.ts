@@ -27,6 +27,7 @@ import {
 } from "../../protocol/index.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { readJson } from "./http.ts";
+import { Heartbeat, readMessage } from "./keep-alive.ts";
 
 /** Every listed table, as the service has it now (or as it had it a few seconds ago: the answer is cached). */
 export async function getLobby(baseUrl: string | URL, fetcher: typeof fetch = fetch): Promise<LobbyList> {
@@ -85,8 +86,6 @@ export interface LobbyFeedOptions {
  * a stale list, not a lost move: a ping every 10 s finds it within 20 to 30 s.
  */
 const DEFAULT_HEARTBEAT_MS = 10_000;
-/** With nothing received for this many ping intervals, the connection is taken for dead. */
-const SILENT_INTERVALS = 2;
 /** The service caches `GET /api/lobby` for 5 s: reading it more often than this would mostly read the same list. */
 const DEFAULT_POLL_MS = 10_000;
 
@@ -97,17 +96,17 @@ export class LobbyFeed {
   at = 0;
 
   private readonly options: LobbyFeedOptions;
+  private readonly heartbeat: Heartbeat;
   private readonly listings = new Map<string, Listing>();
   private socket: ReconnectingWebSocket | null = null;
   private readonly listeners = new Map<LobbyFeedEventName, Set<Listener<LobbyFeedEventName>>>();
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
   private poll: ReturnType<typeof setInterval> | null = null;
-  private lastReceivedAt = 0;
   /** Whether the current connection has sent its whole list: until it has, its changes are not applied. */
   private listed = false;
 
   constructor(options: LobbyFeedOptions) {
     this.options = options;
+    this.heartbeat = new Heartbeat(() => this.socket, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
     if (options.autoConnect !== false) this.connect();
   }
 
@@ -170,12 +169,12 @@ export class LobbyFeed {
     this.startPolling();
     socket.addEventListener("open", () => {
       this.listed = false;
-      this.startHeartbeat();
+      this.heartbeat.start();
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return;
-      this.stopHeartbeat();
+      this.heartbeat.stop();
       this.listed = false;
       if (this.connection !== "closed") this.setConnection("reconnecting");
     });
@@ -185,7 +184,7 @@ export class LobbyFeed {
   close(): void {
     const socket = this.socket;
     this.socket = null;
-    this.stopHeartbeat();
+    this.heartbeat.stop();
     if (this.poll !== null) clearInterval(this.poll);
     this.poll = null;
     this.setConnection("closed");
@@ -208,39 +207,11 @@ export class LobbyFeed {
     this.poll = setInterval(read, pollMs);
   }
 
-  private startHeartbeat(): void {
-    this.stopHeartbeat();
-    const intervalMs = this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-    this.lastReceivedAt = Date.now();
-    this.heartbeat = setInterval(() => {
-      if (Date.now() - this.lastReceivedAt >= SILENT_INTERVALS * intervalMs) this.socket?.reconnect();
-      else this.socket?.send("ping");
-    }, intervalMs);
-  }
-
-  private stopHeartbeat(): void {
-    if (this.heartbeat !== null) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-  }
-
   private receive(data: unknown): void {
-    this.lastReceivedAt = Date.now();
-    // The answer to our `ping`, by the server's runtime: not a protocol message.
-    if (data === "pong") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(String(data));
-    } catch {
-      this.emit("error", new TableError("bad-server-message", "the lobby sent something that is not JSON"));
-      return;
-    }
-    const parsed = LobbyMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join(".") || "message";
-      this.emit("error", new TableError("bad-server-message", `unexpected message from the lobby: ${where}`));
-      return;
-    }
-    this.handle(parsed.data);
+    this.heartbeat.heard();
+    const message = readMessage(data, LobbyMessageSchema, "the lobby");
+    if (message instanceof TableError) this.emit("error", message);
+    else if (message !== undefined) this.handle(message);
   }
 
   private handle(message: LobbyMessage): void {

@@ -27,6 +27,7 @@ import {
 } from "../../protocol/index.ts";
 import { newRequestId } from "./client.ts";
 import { type SdkError, TableError } from "./errors.ts";
+import { Heartbeat, readMessage } from "./keep-alive.ts";
 import { ServerClock } from "./server-clock.ts";
 import { memoryTokens, seatNumberKey, seatTokenKey, seekerKey, type TokenStore } from "./storage.ts";
 
@@ -100,8 +101,6 @@ export function poolSocketUrl(baseUrl: string | URL, kind: PoolKind): string {
 
 /** How often the client pings; the pool, like a table, closes a socket it has not heard from for 6 s. */
 const DEFAULT_HEARTBEAT_MS = 2_000;
-/** With nothing received for this many ping intervals, the connection is taken for dead. */
-const SILENT_INTERVALS = 2;
 
 type Request = Extract<QuickClientMessage, { type: "cancel" | "fill" }>;
 
@@ -129,16 +128,16 @@ export class QuickPlay {
   connection: ConnectionState = "closed";
 
   private readonly options: QuickPlayOptions;
+  private readonly heartbeat: Heartbeat;
   private readonly tokens: TokenStore;
   private seeker: Seeker | null = null;
   private readonly pending = new Map<string, Pending>();
   private readonly listeners = new Map<QuickPlayEventName, Set<Listener<QuickPlayEventName>>>();
   private readonly serverClock = new ServerClock();
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
-  private lastReceivedAt = 0;
 
   constructor(options: QuickPlayOptions) {
     this.options = options;
+    this.heartbeat = new Heartbeat(() => this.seeker?.socket, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
     this.tokens = options.tokens ?? memoryTokens();
   }
 
@@ -208,7 +207,7 @@ export class QuickPlay {
       this.seeker = seeker;
       socket.addEventListener("open", () => {
         if (this.seeker !== seeker) return;
-        this.startHeartbeat();
+        this.heartbeat.start();
         this.sendSeek(seeker);
         // What a dropped connection may have lost goes again, after the seek it is about: cancel and fill are
         // harmless to repeat.
@@ -219,7 +218,7 @@ export class QuickPlay {
       });
       socket.addEventListener("close", () => {
         if (this.seeker !== seeker) return;
-        this.stopHeartbeat();
+        this.heartbeat.stop();
         this.setConnection("reconnecting");
       });
       this.setConnection("connecting");
@@ -303,7 +302,7 @@ export class QuickPlay {
     const seeker = this.seeker;
     if (!seeker) return;
     this.seeker = null;
-    this.stopHeartbeat();
+    this.heartbeat.stop();
     seeker.socket.close(1000, "done");
     if (error) seeker.started?.reject(error);
     else seeker.started?.resolve();
@@ -334,41 +333,11 @@ export class QuickPlay {
     });
   }
 
-  /** Pings every interval; after `SILENT_INTERVALS` with nothing received, drops the connection and connects again. */
-  private startHeartbeat(): void {
-    this.stopHeartbeat();
-    const intervalMs = this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-    this.lastReceivedAt = Date.now();
-    this.heartbeat = setInterval(() => {
-      const socket = this.seeker?.socket;
-      if (Date.now() - this.lastReceivedAt >= SILENT_INTERVALS * intervalMs) socket?.reconnect();
-      else socket?.send("ping");
-    }, intervalMs);
-  }
-
-  private stopHeartbeat(): void {
-    if (this.heartbeat !== null) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-  }
-
   private receive(data: unknown): void {
-    this.lastReceivedAt = Date.now();
-    // The answer to our `ping`, by the server's runtime: not a protocol message.
-    if (data === "pong") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(String(data));
-    } catch {
-      this.emit("error", new TableError("bad-server-message", "the pool sent something that is not JSON"));
-      return;
-    }
-    const parsed = QuickServerMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join(".") || "message";
-      this.emit("error", new TableError("bad-server-message", `unexpected message from the pool: ${where}`));
-      return;
-    }
-    this.handle(parsed.data);
+    this.heartbeat.heard();
+    const message = readMessage(data, QuickServerMessageSchema, "the pool");
+    if (message instanceof TableError) this.emit("error", message);
+    else if (message !== undefined) this.handle(message);
   }
 
   private handle(message: QuickServerMessage): void {

@@ -1,0 +1,81 @@
+/**
+ * What every socket of the SDK does alike (a table's, a quick-play pool's,
+ * the lobby's): it pings, takes a connection that stays silent for two
+ * intervals for dead, and reads each message at its boundary with the
+ * protocol's schema, so that nothing unchecked reaches a client's model.
+ */
+import { type SdkError, TableError } from "./errors.ts";
+
+/** After this many intervals with nothing received (not even a `pong`), the connection is taken for dead. */
+export const SILENT_INTERVALS = 2;
+
+/** The part of a reconnecting socket (partysocket's) a heartbeat uses. */
+interface Pingable {
+  send(data: string): void;
+  reconnect(): void;
+}
+
+/**
+ * Pings every interval; after `SILENT_INTERVALS` with nothing received, the
+ * connection is taken for dead: `reconnect` drops it at once (the close is
+ * reported without waiting for a close frame that would never come) and
+ * connects again.
+ */
+export class Heartbeat {
+  private readonly socket: () => Pingable | null | undefined;
+  private readonly intervalMs: number;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private lastReceivedAt = 0;
+
+  constructor(socket: () => Pingable | null | undefined, intervalMs: number) {
+    this.socket = socket;
+    this.intervalMs = intervalMs;
+  }
+
+  /** The connection opened: silence is counted from now. */
+  start(): void {
+    this.stop();
+    this.lastReceivedAt = Date.now();
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastReceivedAt >= SILENT_INTERVALS * this.intervalMs) this.socket()?.reconnect();
+      else this.socket()?.send("ping");
+    }, this.intervalMs);
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Something arrived: the connection is alive. */
+  heard(): void {
+    this.lastReceivedAt = Date.now();
+  }
+}
+
+/** A schema of the protocol, as far as reading a message needs it. */
+interface MessageSchema<T> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[] }[] } };
+}
+
+/**
+ * One frame from the server: its message, checked by `schema`; undefined
+ * for the runtime's `pong`, which is no protocol message; a TableError
+ * (`bad-server-message`) for anything else, naming `from` (the server, the
+ * pool, the lobby) and where the message is wrong.
+ */
+export function readMessage<T>(data: unknown, schema: MessageSchema<T>, from: string): T | SdkError | undefined {
+  if (data === "pong") return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(String(data));
+  } catch {
+    return new TableError("bad-server-message", `${from} sent something that is not JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues[0]?.path.join(".") || "message";
+  return new TableError("bad-server-message", `unexpected message from ${from}: ${where}`);
+}
