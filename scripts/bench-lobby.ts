@@ -277,6 +277,8 @@ async function connect(seeker: Seeker, wsUrl: string, again = false): Promise<bo
     return false;
   }
   seeker.socket = socket;
+  // Its fillAt is this socket's seek's, once told: a seek taken up again may be a new one.
+  seeker.fillAt = undefined;
   if (!again) seeker.openedAt = performance.now();
   socket.onMessage = (raw) => {
     const message = raw as unknown as QuickServerMessage;
