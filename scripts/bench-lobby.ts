@@ -6,7 +6,8 @@
  * (default 1,000) to `/api/lobby/ws`, each from an address of its own, and
  * keeps them connected throughout. It measures the server's CPU with only
  * them connected for 5 s (the idle baseline). Then N seekers (default 2,000)
- * arrive at random moments over S seconds (default 60), each from an address
+ * arrive at random moments over S seconds (default 60; X seeds the moments
+ * and the pools, default random), each from an address
  * of its own and with a seeker key of its own (22 base64url characters),
  * spread over the 16 pools by POOL_WEIGHTS below, weighted toward the
  * 2-player live race as real traffic would be: classic live 2/3/4/6 players
@@ -46,7 +47,8 @@
  * given with the idle baseline's rate taken off). With --profile FILE it
  * writes a CPU profile of the worker's isolate over the seeking window and
  * sums, from it, the time inside the pool's and the table's functions that
- * pair (pairWave, makeTables, seatPlayers), those that take a seek
+ * pair (the pool's alarm, and in it pairWave and makeTables; seatPlayers,
+ * the table's side), those that take a seek
  * (webSocketMessage) and the lobby's broadcast (report): the pairing's cost
  * alone, of an instrumented (slower) run. Then move → ack p50 and p95 for
  * the listed and the unlisted table, medians over the rounds, and their
@@ -55,8 +57,8 @@
  *
  * Exits 1 on a lost or double-seated seeker, a table whose snapshot is not
  * as paired, an error other than `not-seeking` to a `fill` (a seeker seated
- * as it asked), an `ended`, a socket the server closed, a watcher that
- * missed a table, a lobby message about the listed table while it played
+ * as it asked), an `ended`, a watcher's socket the server closed, a watcher
+ * that missed a table, a lobby message about the listed table while it played
  * its moves, or a move not acknowledged within 60 s.
  */
 import { randomBytes } from "node:crypto";
