@@ -78,11 +78,13 @@ export default defineConfig({
                 ...TEST_VAPID,
                 NOTIFY_GRACE_SECONDS: TEST_NOTIFY_GRACE_SECONDS,
                 // Quick play's times, shortened: a wave every 100 ms, computers offered after a second, a dropped
-                // socket's seek kept a second, a seek's life 8 s (the service's: 2 s, 20 s, 10 s and 30 minutes).
+                // socket's seek kept a second, a seek's life 8 s, a socket silent 4 s taken for gone (the
+                // service's: 2 s, 20 s, 10 s, 30 minutes and 12 s).
                 POOL_WAVE_MS: "100",
                 POOL_FILL_AFTER_SECONDS: "1",
                 POOL_DROP_GRACE_SECONDS: "1",
                 POOL_SEEK_LIFETIME_SECONDS: "8",
+                POOL_SILENT_SECONDS: "4",
                 // A listed game's spectator count reaches the lobby at most once a second (the service's: 15 s).
                 LISTING_SPECTATORS_SECONDS: "1",
               },

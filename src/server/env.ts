@@ -20,6 +20,8 @@ export interface Env {
   readonly POOL_FILL_AFTER_SECONDS?: string;
   /** Seconds a seek outlives its socket, for a reload or a network switch (default 10). */
   readonly POOL_DROP_GRACE_SECONDS?: string;
+  /** Seconds a pool's socket may be silent (no message, no ping) before it is taken for gone (default 12). */
+  readonly POOL_SILENT_SECONDS?: string;
   /** Seconds a seek lasts at most (default 1800). */
   readonly POOL_SEEK_LIFETIME_SECONDS?: string;
   /** Tables created per client address (wrangler.toml `[[ratelimits]]`). */

@@ -147,6 +147,9 @@ export class Table extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a wake: the alarm this table set before. (An id that names no table has none, and is left unread.)
     if (this.table) this.alarmClock.recall();
+    // A listed table tells the lobby again how it stands: a report lost to a crash after its commit is mended
+    // by the next wake, and one the lobby has already costs it nothing (directory.ts).
+    if (this.table && this.table.listedIn !== null) this.listing.report(this.table, this.table.lastEventAt);
   }
 
   // --- RPC from the worker -------------------------------------------------

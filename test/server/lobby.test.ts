@@ -5,6 +5,7 @@
  * unlisted table's id appears nowhere; a move costs the lobby nothing; the
  * list is one cached GET; every bad request and limit is refused.
  */
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { LobbyList, LobbyMessage } from "../../src/protocol/index.ts";
@@ -13,6 +14,7 @@ import {
   api,
   type Client,
   createTable,
+  getSnapshot,
   hello,
   join,
   playOne,
@@ -158,6 +160,31 @@ describe("a listed game in play shows how many watch, reported at most once per 
     );
     expect(counted.table.status).toBe("playing");
     for (const socket of [watcher, late, ...game.clients]) socket.close();
+  });
+});
+
+describe("a report the lobby missed is mended by the table's next wake", () => {
+  it("the directory lost a listed table (a crash after its commit): the next wake lists it again, once", async () => {
+    const table = await createTable({ players: 2 });
+    const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
+    await list(host, true, "nb");
+    host.close();
+    const directory = env.DIRECTORY.getByName(DIRECTORY);
+    await runInDurableObject(directory, (_directory, state) => {
+      state.storage.sql.exec("DELETE FROM listings WHERE table_id = ?", table.id);
+    });
+    const watcher = await watch();
+    expect((await watcher.next("lobby")).tables.map((t) => t.tableId)).not.toContain(table.id);
+    await evictDurableObject(env.TABLES.getByName(table.id));
+    await getSnapshot(table.id);
+    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.lang).toBe("nb");
+    // Woken again, it reports the same listing: the lobby has it, and tells nobody.
+    await evictDurableObject(env.TABLES.getByName(table.id));
+    await getSnapshot(table.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(watcher.messages.filter((m) => m.type === "listed")).toHaveLength(1);
+    expect((await listed()).tables.filter((t) => t.tableId === table.id)).toHaveLength(1);
+    watcher.close();
   });
 });
 

@@ -145,7 +145,7 @@ describe("a seeker whose socket drops past the grace is never seated", () => {
     expect(a?.tableId).toBe(b?.tableId);
   });
 
-  it("a socket that neither speaks nor pings for 6 s is closed, and its seek dropped", async () => {
+  it("a socket that neither speaks nor pings for 4 s (the tests' setting) is closed, and its seek dropped", async () => {
     const [silent] = await seekers("classic-4-live", 1, "silent");
     const close = await silent?.waitForClose(9000);
     expect(close?.code).toBe(1011);

@@ -38,6 +38,11 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS listings_by_report ON listings (reported_at);
 `;
 
+/** Whether two listings say the same, but for when they were reported. */
+function sameListing(a: Listing, b: Listing): boolean {
+  return JSON.stringify({ ...a, since: 0 }) === JSON.stringify({ ...b, since: 0 });
+}
+
 export class Directory extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
@@ -65,6 +70,14 @@ export class Directory extends DurableObject<Env> {
     if (listing === null) {
       const gone = this.sql.exec("DELETE FROM listings WHERE table_id = ?", tableId).rowsWritten > 0;
       if (gone) broadcast(this.watchers(), { type: "unlisted", tableId });
+      return;
+    }
+    const [stored] = this.sql.exec("SELECT listing FROM listings WHERE table_id = ?", tableId).toArray();
+    const before = stored && (JSON.parse(stored.listing as string) as Listing);
+    // A table reports again what it reported before (after a wake, say): the watchers have it already, and
+    // it keeps the time it was first listed at.
+    if (before && sameListing(before, listing)) {
+      this.sql.exec("UPDATE listings SET reported_at = ? WHERE table_id = ?", now, tableId);
       return;
     }
     this.sql.exec(

@@ -53,8 +53,14 @@ export const MAX_SEEKS_PER_ADDRESS = 4;
  * whose socket dropped as it was seated to fetch with its key.
  */
 export const SEAT_KEPT_MS = 10 * 60_000;
-/** A socket neither heard from nor pinging for this long is taken for gone (the client pings every 2 s). */
-export const POOL_STALE_MS = 6_000;
+/**
+ * A socket neither heard from nor pinging for this long is taken for gone
+ * (the client pings every 2 s): five pings missed. Shorter, a pool whose
+ * object falls behind under load (its pings answered late) closed live
+ * seekers (bench:lobby, BENCHMARKS.md); longer, a seeker whose network died
+ * without a word could be seated for longer.
+ */
+export const POOL_SILENT_MS = 12_000;
 /** The tag of a socket accepted only to be refused. */
 const REFUSED_TAG = "refused";
 /** A table that could not be made is tried again this soon. */
@@ -87,6 +93,7 @@ export class Pool extends DurableObject<Env> {
   private readonly store: PoolStore;
   private readonly times: PairingTimes;
   private readonly waveMs: number;
+  private readonly silentMs: number;
   private readonly flood = new FloodGuard();
   /** The count last told to the seekers, so that a wave that changed nothing tells nobody. */
   private toldWaiting = -1;
@@ -96,6 +103,7 @@ export class Pool extends DurableObject<Env> {
     this.store = new PoolStore(ctx.storage);
     this.times = pairingTimes(env);
     this.waveMs = env.POOL_WAVE_MS === undefined ? WAVE_MS : Number(env.POOL_WAVE_MS);
+    this.silentMs = env.POOL_SILENT_SECONDS === undefined ? POOL_SILENT_MS : Number(env.POOL_SILENT_SECONDS) * 1000;
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a restart no socket survives: the seeks that had one start their grace now.
     const open = new Set(this.openSockets().flatMap((ws) => seekerOf(ws).seeker ?? []));
@@ -301,7 +309,7 @@ export class Pool extends DurableObject<Env> {
   private closeSilent(now: number): void {
     for (const ws of this.openSockets()) {
       const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
-      if (now - Math.max(seekerOf(ws).heardAt, pinged) < POOL_STALE_MS) continue;
+      if (now - Math.max(seekerOf(ws).heardAt, pinged) < this.silentMs) continue;
       try {
         ws.close(1011, "silent");
       } catch {
@@ -415,7 +423,7 @@ export class Pool extends DurableObject<Env> {
     if (due.firstDropped !== undefined) times.push(due.firstDropped + this.times.dropGraceMs);
     if (due.oldestMade !== undefined) times.push(due.oldestMade + SEAT_KEPT_MS);
     // The heartbeat, while any socket is open (a closing one listed costs one early check).
-    if (this.ctx.getWebSockets().length > 0) times.push(now + POOL_STALE_MS);
+    if (this.ctx.getWebSockets().length > 0) times.push(now + this.silentMs);
     if (times.length === 0) return;
     const next = Math.max(now, Math.min(...times));
     void this.ctx.storage.getAlarm().then((set) => {
