@@ -240,8 +240,9 @@ async function connectWatchers(wsUrl: string): Promise<Socket[]> {
       const first = socket.next((m) => m.type === "lobby", 30_000);
       socket.onMessage = (raw) => {
         const message = raw as unknown as LobbyMessage;
-        if (message.type === "listed") heard.set(message.table.tableId, (heard.get(message.table.tableId) ?? 0) + 1);
-        else if (message.type === "error") problem(`watcher ${i}: ${message.code}: ${message.message}`);
+        if (message.type === "changes") {
+          for (const table of message.listed) heard.set(table.tableId, (heard.get(table.tableId) ?? 0) + 1);
+        } else if (message.type === "error") problem(`watcher ${i}: ${message.code}: ${message.message}`);
       };
       socket.onClose = (code) => {
         if (!closing) problem(`watcher ${i}: closed by the server (${code})`);

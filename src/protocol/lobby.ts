@@ -126,10 +126,14 @@ export const LobbyListSchema = z.object({ tables: z.array(ListingSchema), at: Ti
 /** What the lobby's socket (`/api/lobby/ws`) sends: the list once, then each change. */
 export const LobbyMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lobby"), tables: z.array(ListingSchema), at: Time }),
-  /** A table listed, or its listing changed (a seat taken or freed, the start): replaces the entry of that id. */
-  z.object({ type: z.literal("listed"), table: ListingSchema }),
-  /** A table no longer listed (unlisted by its host, over, or gone). */
-  z.object({ type: z.literal("unlisted"), tableId: z.string() }),
+  /**
+   * What changed since the last message, sent at most once a second: the
+   * tables listed or whose listing changed (a seat taken or freed, the start;
+   * each replaces the entry of its id), and the ids of tables no longer
+   * listed (unlisted by their host, over, or gone). A table is in one of the
+   * two at most.
+   */
+  z.object({ type: z.literal("changes"), listed: z.array(ListingSchema), unlisted: z.array(z.string()) }),
   z.object({ type: z.literal("error"), code: z.enum(ERROR_CODES), message: z.string() }),
 ]);
 

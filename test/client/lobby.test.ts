@@ -120,15 +120,14 @@ describe("LobbyFeed", () => {
   it("adds a listed table, replaces a changed one by its id, and removes an unlisted one", async () => {
     const { feed, changes, socket } = await openFeed();
     send(socket, { type: "lobby", tables: [listing("a")], at: 9 });
-    send(socket, { type: "listed", table: listing("b", { since: 500 }) });
+    send(socket, { type: "changes", listed: [listing("b", { since: 500 })], unlisted: [] });
     const seated = listing("a", { names: ["Aino", "Bjørn"] });
-    send(socket, { type: "listed", table: seated });
+    send(socket, { type: "changes", listed: [seated], unlisted: [] });
     expect(feed.get("a")).toEqual(seated);
     // The table that has waited longest comes first.
     expect(feed.openTables.map((table) => table.tableId)).toEqual(["b", "a"]);
-    send(socket, { type: "unlisted", tableId: "b" });
     // A table the feed does not hold: nothing to remove, nothing reported.
-    send(socket, { type: "unlisted", tableId: "nowhere" });
+    send(socket, { type: "changes", listed: [], unlisted: ["b", "nowhere"] });
     expect(feed.tables.map((table) => table.tableId)).toEqual(["a"]);
     expect(changes).toEqual([
       { type: "lobby" },
@@ -156,7 +155,7 @@ describe("LobbyFeed", () => {
     await until(() => FakeSocket.all.length === 2 && FakeSocket.latest().readyState === 1, "the second socket");
     const second = FakeSocket.latest();
     // Missed while away: b unlisted, c listed. A change before the list is the list's to say.
-    send(second, { type: "listed", table: listing("stray") });
+    send(second, { type: "changes", listed: [listing("stray")], unlisted: [] });
     expect(feed.get("stray")).toBeUndefined();
     send(second, { type: "lobby", tables: [listing("a"), listing("c")], at: 20 });
     expect(feed.tables.map((table) => table.tableId)).toEqual(["a", "c"]);
@@ -171,7 +170,7 @@ describe("LobbyFeed", () => {
     feed.offer({ tables: [], at: 4 });
     expect(feed.tables).toHaveLength(1);
     send(socket, { type: "lobby", tables: [listing("live")], at: 6 });
-    send(socket, { type: "listed", table: listing("later") });
+    send(socket, { type: "changes", listed: [listing("later")], unlisted: [] });
     // A cached answer arriving now may miss "later": the socket's list and its changes stand.
     feed.offer({ tables: [listing("cached")], at: 7 });
     expect(feed.tables.map((table) => table.tableId)).toEqual(["live", "later"]);
@@ -204,7 +203,7 @@ describe("LobbyFeed", () => {
     feed.on("error", (error) => errors.push(error));
     send(socket, { type: "lobby", tables: [listing("a")], at: 9 });
     socket.deliver("not json");
-    socket.deliver(JSON.stringify({ type: "listed", table: { tableId: "b", status: "lost" } }));
+    socket.deliver(JSON.stringify({ type: "changes", listed: [{ tableId: "b", status: "lost" }], unlisted: [] }));
     send(socket, { type: "error", code: "rate-limited", message: "slow down" });
     expect(errors.map((error) => error.code)).toEqual(["bad-server-message", "bad-server-message", "rate-limited"]);
     expect(errors[2]).toBeInstanceOf(TableError);

@@ -131,7 +131,7 @@ describe("the documented examples are valid", () => {
   it("the lobby: the list, and what its socket sends, one of each type", () => {
     const [list, ...messages] = examples("## The lobby");
     expect(LobbyListSchema.parse(list)).toEqual(list);
-    expect(typesOf(messages)).toEqual(["lobby", "listed", "unlisted"]);
+    expect(typesOf(messages)).toEqual(["lobby", "changes"]);
     for (const message of messages) expect(LobbyMessageSchema.parse(message)).toEqual(message);
   });
 

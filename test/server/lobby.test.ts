@@ -8,7 +8,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { LobbyList, LobbyMessage } from "../../src/protocol/index.ts";
+import type { Listing, LobbyList, LobbyMessage } from "../../src/protocol/index.ts";
 import { DIRECTORY, MAX_WATCHERS_PER_ADDRESS } from "../../src/server/lobby/directory.ts";
 import {
   api,
@@ -32,6 +32,23 @@ async function watch(label = "watcher", address = someAddress()): Promise<Watche
     throw new Error(`${label}: upgrade failed: ${response.status} ${await response.text()}`);
   }
   return new Socket<LobbyMessage>(response.webSocket, label);
+}
+
+/** The next listing of `tableId` a watcher hears (in a `changes`) that `where` accepts. */
+async function nextListed(
+  watcher: Watcher,
+  tableId: string,
+  where: (listing: Listing) => boolean = () => true,
+  timeoutMs?: number,
+): Promise<Listing> {
+  const mine = (listing: Listing) => listing.tableId === tableId && where(listing);
+  const message = await watcher.next("changes", (m) => m.listed.some(mine), timeoutMs);
+  return message.listed.find(mine) as Listing;
+}
+
+/** Waits until a watcher hears that `tableId` is no longer listed. */
+async function nextUnlisted(watcher: Watcher, tableId: string): Promise<void> {
+  await watcher.next("changes", (m) => m.unlisted.includes(tableId));
 }
 
 /** The host asks to list (or unlist) the table, and waits for the ack. */
@@ -78,8 +95,8 @@ describe("each change of a listed table's listing reaches the watchers as an add
     const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
 
     await list(host, true, "sv");
-    const open = await watcher.next("listed", (m) => m.table.tableId === table.id);
-    expect(open.table).toMatchObject({
+    const open = await nextListed(watcher, table.id);
+    expect(open).toMatchObject({
       tableId: table.id,
       status: "waiting",
       variant: "classic",
@@ -88,18 +105,18 @@ describe("each change of a listed table's listing reaches the watchers as an add
       clock: { kind: "move", seconds: 60 },
       lang: "sv",
     });
-    expect((await listed()).tables.find((t) => t.tableId === table.id)).toEqual(open.table);
+    expect((await listed()).tables.find((t) => t.tableId === table.id)).toEqual(open);
 
     await join(host, 0, "Host");
-    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.names).toEqual(["Host", null]);
+    expect((await nextListed(watcher, table.id)).names).toEqual(["Host", null]);
     const { client: guest } = await hello(table.id, "guest");
     await join(guest, 1, "Guest");
-    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.names).toEqual(["Host", "Guest"]);
+    expect((await nextListed(watcher, table.id)).names).toEqual(["Host", "Guest"]);
 
     const id = rid("start");
     host.send({ type: "start", id });
     await host.next("ack", (m) => m.id === id);
-    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.status).toBe("playing");
+    expect((await nextListed(watcher, table.id)).status).toBe("playing");
 
     // A move changes no listing: the lobby hears nothing of it.
     const heard = watcher.raw.length;
@@ -112,10 +129,7 @@ describe("each change of a listed table's listing reaches the watchers as an add
     const leave = rid("leave");
     host.send({ type: "leave", id: leave });
     await host.next("ack", (m) => m.id === leave);
-    expect(await watcher.next("unlisted", (m) => m.tableId === table.id)).toEqual({
-      type: "unlisted",
-      tableId: table.id,
-    });
+    await nextUnlisted(watcher, table.id);
     expect((await listed()).tables.map((t) => t.tableId)).not.toContain(table.id);
     for (const socket of [watcher, host, guest]) socket.close();
   });
@@ -126,14 +140,14 @@ describe("each change of a listed table's listing reaches the watchers as an add
     const table = await createTable({ players: 3 });
     const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
     await list(host, true, "fi");
-    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.lang).toBe("fi");
+    expect((await nextListed(watcher, table.id)).lang).toBe("fi");
     await list(host, false);
-    await watcher.next("unlisted", (m) => m.tableId === table.id);
+    await nextUnlisted(watcher, table.id);
     // Unlisting again changes nothing and tells nobody.
     await list(host, false);
     await list(host, true, "nb");
-    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.lang).toBe("nb");
-    expect(watcher.messages.filter((m) => m.type === "unlisted")).toHaveLength(1);
+    expect((await nextListed(watcher, table.id)).lang).toBe("nb");
+    expect(watcher.messages.filter((m) => m.type === "changes" && m.unlisted.includes(table.id))).toHaveLength(1);
     const late = await watch("late");
     expect((await late.next("lobby")).tables.find((t) => t.tableId === table.id)?.lang).toBe("nb");
     await list(host, false);
@@ -150,15 +164,11 @@ describe("a listed game in play shows how many watch, reported at most once per 
     const id = rid("start");
     game.host.send({ type: "start", id });
     await game.host.next("ack", (m) => m.id === id);
-    await watcher.next("listed", (m) => m.table.tableId === game.table.id && m.table.status === "playing");
+    await nextListed(watcher, game.table.id, (listing) => listing.status === "playing");
     // Watching: the host's socket (not seated) and setUpTable's spectator; then one more comes.
     const { client: late } = await hello(game.table.id, "late spectator");
-    const counted = await watcher.next(
-      "listed",
-      (m) => m.table.tableId === game.table.id && m.table.spectators === 3,
-      4000,
-    );
-    expect(counted.table.status).toBe("playing");
+    const counted = await nextListed(watcher, game.table.id, (listing) => listing.spectators === 3, 4000);
+    expect(counted.status).toBe("playing");
     for (const socket of [watcher, late, ...game.clients]) socket.close();
   });
 });
@@ -177,12 +187,14 @@ describe("a report the lobby missed is mended by the table's next wake", () => {
     expect((await watcher.next("lobby")).tables.map((t) => t.tableId)).not.toContain(table.id);
     await evictDurableObject(env.TABLES.getByName(table.id));
     await getSnapshot(table.id);
-    expect((await watcher.next("listed", (m) => m.table.tableId === table.id)).table.lang).toBe("nb");
+    expect((await nextListed(watcher, table.id)).lang).toBe("nb");
     // Woken again, it reports the same listing: the lobby has it, and tells nobody.
     await evictDurableObject(env.TABLES.getByName(table.id));
     await getSnapshot(table.id);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(watcher.messages.filter((m) => m.type === "listed")).toHaveLength(1);
+    expect(
+      watcher.messages.filter((m) => m.type === "changes" && m.listed.some((t) => t.tableId === table.id)),
+    ).toHaveLength(1);
     expect((await listed()).tables.filter((t) => t.tableId === table.id)).toHaveLength(1);
     watcher.close();
   });

@@ -221,20 +221,20 @@ export class LobbyFeed {
         this.setConnection("open");
         this.replace(message.tables, message.at);
         return;
-      case "listed": {
+      case "changes": {
         // Before this connection's list, a change may be one the list already holds, or not: the list decides.
         if (!this.listed) return;
-        const added = !this.listings.has(message.table.tableId);
-        this.listings.set(message.table.tableId, message.table);
-        this.emit("change", { change: { type: "listed", table: message.table, added }, feed: this });
-        return;
-      }
-      case "unlisted": {
-        if (!this.listed) return;
-        const table = this.listings.get(message.tableId);
-        if (!table) return;
-        this.listings.delete(message.tableId);
-        this.emit("change", { change: { type: "unlisted", table }, feed: this });
+        for (const table of message.listed) {
+          const added = !this.listings.has(table.tableId);
+          this.listings.set(table.tableId, table);
+          this.emit("change", { change: { type: "listed", table, added }, feed: this });
+        }
+        for (const tableId of message.unlisted) {
+          const table = this.listings.get(tableId);
+          if (!table) continue;
+          this.listings.delete(tableId);
+          this.emit("change", { change: { type: "unlisted", table }, feed: this });
+        }
         return;
       }
       case "error":

@@ -15,6 +15,12 @@ import type { Env } from "../env.ts";
 import { clientKey } from "../limits.ts";
 import { addressTag } from "../presence.ts";
 
+/**
+ * Watchers hear of changes at most once in this interval, in one message:
+ * a frame a second to each however many tables change (bench:lobby found
+ * one frame per change and watcher to be most of the lobby's cost).
+ */
+export const CHANGES_EVERY_MS = 1_000;
 /** The one directory's name. */
 export const DIRECTORY = "lobby";
 /** The lobby holds at most this many watching sockets (503 lobby-full: come back, or read the cached list). */
@@ -45,6 +51,10 @@ function sameListing(a: Listing, b: Listing): boolean {
 
 export class Directory extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** Changes not yet sent to the watchers, by table (null: unlisted), and when they were last sent. */
+  private readonly pending = new Map<string, Listing | null>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -69,7 +79,7 @@ export class Directory extends DurableObject<Env> {
     const now = Date.now();
     if (listing === null) {
       const gone = this.sql.exec("DELETE FROM listings WHERE table_id = ?", tableId).rowsWritten > 0;
-      if (gone) broadcast(this.watchers(), { type: "unlisted", tableId });
+      if (gone) this.changed(tableId, null);
       return;
     }
     const [stored] = this.sql.exec("SELECT listing FROM listings WHERE table_id = ?", tableId).toArray();
@@ -86,7 +96,7 @@ export class Directory extends DurableObject<Env> {
       JSON.stringify(listing),
       now,
     );
-    broadcast(this.watchers(), { type: "listed", table: listing });
+    this.changed(tableId, listing);
     const over = (this.sql.exec("SELECT count(*) AS n FROM listings").one().n as number) - MAX_LISTINGS;
     if (over <= 0) return;
     const oldest = this.sql
@@ -95,7 +105,7 @@ export class Directory extends DurableObject<Env> {
       .map((row) => row.table_id as string);
     for (const id of oldest) {
       this.sql.exec("DELETE FROM listings WHERE table_id = ?", id);
-      broadcast(this.watchers(), { type: "unlisted", tableId: id });
+      this.changed(id, null);
     }
   }
 
@@ -128,6 +138,33 @@ export class Directory extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
+  }
+
+  /**
+   * Notes a change for the watchers: the first after a quiet second goes out
+   * at once, later ones together when the second is over, each table once
+   * with its latest state. Held in memory only: the object stays while its
+   * timer runs, and an object that dies loses its sockets with it (a watcher
+   * that connects again gets the whole list).
+   */
+  private changed(tableId: string, listing: Listing | null): void {
+    this.pending.set(tableId, listing);
+    if (this.flushTimer !== undefined) return;
+    const wait = Math.max(0, this.flushedAt + CHANGES_EVERY_MS - Date.now());
+    this.flushTimer = setTimeout(() => this.flush(), wait);
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    this.flushedAt = Date.now();
+    const listed: Listing[] = [];
+    const unlisted: string[] = [];
+    for (const [tableId, listing] of this.pending) {
+      if (listing === null) unlisted.push(tableId);
+      else listed.push(listing);
+    }
+    this.pending.clear();
+    broadcast(this.watchers(), { type: "changes", listed, unlisted });
   }
 
   private watchers(): WebSocket[] {
