@@ -263,9 +263,11 @@ describe("nobody is seated twice", () => {
     await evictDurableObject(stub);
     expect(await api(`/api/tables/${tableId}`).then((r) => r.status)).toBe(404);
     // The alarm after the restart makes the table, and making it again changes nothing.
-    await runDurableObjectAlarm(stub);
-    await runInDurableObject(stub, (_pool: Pool, state) => state.storage.setAlarm(Date.now()));
-    await runDurableObjectAlarm(stub);
+    // The alarm is set well ahead, so that only the test runs it (and waits for it), once and then again.
+    for (let run = 0; run < 2; run++) {
+      await runInDurableObject(stub, (_pool: Pool, state) => state.storage.setAlarm(Date.now() + 60_000));
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+    }
     const snapshot = await getSnapshot(tableId);
     expect(snapshot.seats.map((s) => s.name)).toEqual(["Kill 1", "Kill 2", "Kill 3"]);
     expect(snapshot.seq).toBe(6); // created, listing, three seated, started
