@@ -1,6 +1,6 @@
 /**
  * The package's `@chinese-checkers/client/lobby-element`: importing it
- * registers `<chinese-checkers-lobby>`, which then needs a `server`
+ * registers `<chinese-checkers-lobby>`, which then needs an `origin`
  * attribute (the service's origin), since a site's bundle does not come from
  * the service.
  */

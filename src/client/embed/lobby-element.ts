@@ -1,5 +1,5 @@
 /**
- * `<chinese-checkers-lobby server="https://checkers.example" lang="fi">`: the
+ * `<chinese-checkers-lobby origin="https://checkers.example" lang="fi">`: the
  * service's lobby in another site's page. A "Play now" link, which opens
  * quick play on the service's front page in a new tab (`/?play=<pool>`, the
  * pool from the `pool` attribute, `classic-2-live` by default), and the open
@@ -54,13 +54,13 @@ function originOf(address: string | null): string | null {
 
 /**
  * The element's class. `defineLobbyElement` registers it, as a subclass
- * that knows where to find the service when the element has no `server`
+ * that knows where to find the service when the element has no `origin`
  * attribute.
  */
 export class ChineseCheckersLobby extends HTMLElement {
-  static readonly observedAttributes = ["server", "lang", "pool"];
-  /** The service's origin for elements without a `server` attribute. */
-  static readonly defaultServer: string | null = null;
+  static readonly observedAttributes = ["origin", "lang", "pool"];
+  /** The service's origin for elements without an `origin` attribute. */
+  static readonly defaultOrigin: string | null = null;
 
   #feed: LobbyFeed | null = null;
   /** The origin the feed follows: a change of it makes a new feed. */
@@ -70,13 +70,13 @@ export class ChineseCheckersLobby extends HTMLElement {
   #play: HTMLAnchorElement | null = null;
   #list: HTMLElement | null = null;
 
-  /** The service's origin: the `server` attribute, else the one the element was defined with. */
-  get server(): string | null {
-    return this.getAttribute("server") ?? (this.constructor as typeof ChineseCheckersLobby).defaultServer;
+  /** The service's origin: the `origin` attribute, else the one the element was defined with. */
+  get origin(): string | null {
+    return this.getAttribute("origin") ?? (this.constructor as typeof ChineseCheckersLobby).defaultOrigin;
   }
-  set server(server: string | null) {
-    if (server === null) this.removeAttribute("server");
-    else this.setAttribute("server", server);
+  set origin(origin: string | null) {
+    if (origin === null) this.removeAttribute("origin");
+    else this.setAttribute("origin", origin);
   }
 
   /** The quick-play pool "Play now" opens, `<variant>-<players>-<clock>`: the `pool` attribute, else `classic-2-live`. */
@@ -124,9 +124,9 @@ export class ChineseCheckersLobby extends HTMLElement {
       this.#content.append(this.#play, this.#heading, this.#list);
       root.append(style, this.#content);
     }
-    const server = originOf(this.server);
+    const server = originOf(this.origin);
     if (!server) {
-      if (this.server) console.error(`<chinese-checkers-lobby>: server "${this.server}" is not an address`);
+      if (this.origin) console.error(`<chinese-checkers-lobby>: origin "${this.origin}" is not an address`);
       this.#stop();
       // Nothing to show without a service: the element's own attributes stay the page's.
       if (this.#content) this.#content.hidden = true;
@@ -224,19 +224,19 @@ function element<K extends keyof HTMLElementTagNameMap>(
 export interface DefineLobbyElementOptions {
   /** The tag to register: `chinese-checkers-lobby` by default. */
   readonly name?: string;
-  /** The service's origin for elements without a `server` attribute. */
-  readonly server?: string;
+  /** The service's origin for elements without an `origin` attribute. */
+  readonly origin?: string;
 }
 
 /** Registers the element (once: a second call with the same name does nothing). */
 export function defineLobbyElement(options: DefineLobbyElementOptions = {}): void {
   const name = options.name ?? "chinese-checkers-lobby";
   if (customElements.get(name)) return;
-  const defaultServer = options.server ?? null;
+  const defaultOrigin = options.origin ?? null;
   customElements.define(
     name,
     class extends ChineseCheckersLobby {
-      static override readonly defaultServer = defaultServer;
+      static override readonly defaultOrigin = defaultOrigin;
     },
   );
 }

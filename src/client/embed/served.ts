@@ -11,4 +11,4 @@ import { defineLobbyElement } from "./lobby-element.ts";
 
 const service = new URL(import.meta.url).origin;
 defineTableElement({ origin: service });
-defineLobbyElement({ server: service });
+defineLobbyElement({ origin: service });
