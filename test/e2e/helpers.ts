@@ -74,12 +74,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   try {
-    await page.screenshot({ path });
+    await page.screenshot({ path, timeout: 10_000 });
   } catch (error) {
     // The headless shell now and then fails to capture a page of a context other than the one in front
-    // ("Unable to capture screenshot"), a page that has not drawn a frame since it loaded: brought to the
-    // front, it draws one. Anything else is the test's to see.
-    if (!String(error).includes("Unable to capture screenshot")) throw error;
+    // ("Unable to capture screenshot"), or waits on it until the timeout: a page that has not drawn a frame
+    // since it went to the back. Brought to the front, it draws one. Anything else is the test's to see.
+    const message = String(error);
+    if (!message.includes("Unable to capture screenshot") && !message.includes("Timeout")) throw error;
     await page.bringToFront();
     await page.waitForTimeout(250);
     await page.screenshot({ path });
