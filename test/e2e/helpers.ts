@@ -74,7 +74,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   try {
-    await page.screenshot({ path, timeout: 10_000 });
+    await page.screenshot({ path });
   } catch (error) {
     // The headless shell now and then fails to capture a page of a context other than the one in front
     // ("Unable to capture screenshot"), or waits on it until the timeout: a page that has not drawn a frame
