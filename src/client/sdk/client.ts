@@ -38,6 +38,7 @@ import {
 import { formatPath, parseHole } from "../../rules/index.ts";
 import type { LoggedEvent } from "../../table/index.ts";
 import { ChatModel, type ReactionSent } from "./chat.ts";
+import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { type HandedOver, type HandoverCode, handoverLink, redeemHandover } from "./handover.ts";
 import { Heartbeat, readMessage } from "./keep-alive.ts";
@@ -144,7 +145,7 @@ export class TableClient {
   private lastHello: { token?: string; hostToken?: string } = {};
   private readonly pending = new Map<string, Pending>();
   private syncAskedAt: number | null = null;
-  private readonly listeners = new Map<TableClientEventName, Set<Listener<TableClientEventName>>>();
+  private readonly events = new Emitter<TableClientEvents>();
   private readonly serverClock = new ServerClock();
 
   constructor(options: TableClientOptions) {
@@ -189,13 +190,7 @@ export class TableClient {
   }
 
   on<K extends TableClientEventName>(type: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(type);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(type, set);
-    }
-    set.add(listener as Listener<TableClientEventName>);
-    return () => set.delete(listener as Listener<TableClientEventName>);
+    return this.events.on(type, listener);
   }
 
   connect(): void {
@@ -484,7 +479,7 @@ export class TableClient {
   private receive(data: unknown): void {
     this.heartbeat.heard();
     const message = readMessage(data, ServerMessageSchema, "the server");
-    if (message instanceof TableError) this.emit("error", message);
+    if (message instanceof TableError) this.events.emit("error", message);
     else if (message !== undefined) this.handle(message);
   }
 
@@ -496,7 +491,7 @@ export class TableClient {
         if (this.model.deadline !== null) this.serverClock.observe(this.model.turnStart, Date.now());
         this.settleApplied();
         this.setIdentity(message.you);
-        this.emit("welcome", { snapshot: message.snapshot, you: message.you });
+        this.events.emit("welcome", { snapshot: message.snapshot, you: message.you });
         this.handshakeDone();
         this.changed();
         return;
@@ -522,13 +517,13 @@ export class TableClient {
         return;
       case "ack": {
         // A chat's ack names the message it posted, which came before it: its writer is this client.
-        if (message.n !== undefined && this.chat.claim(message.n)) this.emit("chat", { chat: this.chat });
+        if (message.n !== undefined && this.chat.claim(message.n)) this.events.emit("chat", { chat: this.chat });
         this.acknowledged(message.id, message.seq);
         return;
       }
       case "presence":
         this.model?.setPresence(message);
-        this.emit("presence", { connected: message.connected, spectators: message.spectators });
+        this.events.emit("presence", { connected: message.connected, spectators: message.spectators });
         this.changed();
         return;
       case "error":
@@ -561,11 +556,11 @@ export class TableClient {
       case "reaction": {
         const reaction = { seat: message.seat, reaction: message.reaction, at: message.at };
         chat.react(reaction);
-        this.emit("reaction", reaction);
+        this.events.emit("reaction", reaction);
         return;
       }
     }
-    this.emit("chat", { chat });
+    this.events.emit("chat", { chat });
   }
 
   private receiveError(message: Extract<ServerMessage, { type: "error" }>): void {
@@ -580,7 +575,7 @@ export class TableClient {
       this.close();
     }
     pending?.reject(error);
-    this.emit("error", error);
+    this.events.emit("error", error);
   }
 
   /** A request was applied: it is done once the model has folded in the event `seq`. */
@@ -621,7 +616,7 @@ export class TableClient {
       return;
     }
     this.settleApplied();
-    this.emit("event", { seq, event, model });
+    this.events.emit("event", { seq, event, model });
     this.changed();
   }
 
@@ -642,7 +637,7 @@ export class TableClient {
     if (reason === "handedOver" && !you.host && this.you.host) this.tokens.remove(hostTokenKey(this.tableId));
     if (you.seat === this.you.seat && you.host === this.you.host) return;
     this.you = you;
-    this.emit("identity", reason === undefined ? { you } : { you, reason });
+    this.events.emit("identity", reason === undefined ? { you } : { you, reason });
   }
 
   /** The seat token no longer holds a seat: it goes, and the seat number kept beside it. */
@@ -654,21 +649,11 @@ export class TableClient {
   private setConnection(state: ConnectionState): void {
     if (this.connection === state) return;
     this.connection = state;
-    this.emit("connection", { state });
+    this.events.emit("connection", { state });
     this.changed();
   }
 
   private changed(): void {
-    this.emit("change", { model: this.model });
-  }
-
-  private emit<K extends TableClientEventName>(type: K, detail: TableClientEvents[K]): void {
-    for (const listener of this.listeners.get(type) ?? []) {
-      try {
-        (listener as Listener<K>)(detail);
-      } catch (error) {
-        console.error(error);
-      }
-    }
+    this.events.emit("change", { model: this.model });
   }
 }

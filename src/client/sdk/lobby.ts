@@ -25,6 +25,7 @@ import {
   type LobbyMessage,
   LobbyMessageSchema,
 } from "../../protocol/index.ts";
+import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { readJson } from "./http.ts";
 import { Heartbeat, readMessage } from "./keep-alive.ts";
@@ -99,7 +100,7 @@ export class LobbyFeed {
   private readonly heartbeat: Heartbeat;
   private readonly listings = new Map<string, Listing>();
   private socket: ReconnectingWebSocket | null = null;
-  private readonly listeners = new Map<LobbyFeedEventName, Set<Listener<LobbyFeedEventName>>>();
+  private readonly events = new Emitter<LobbyFeedEvents>();
   private poll: ReturnType<typeof setInterval> | null = null;
   /** Whether the current connection has sent its whole list: until it has, its changes are not applied. */
   private listed = false;
@@ -133,13 +134,7 @@ export class LobbyFeed {
   }
 
   on<K extends LobbyFeedEventName>(type: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(type);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(type, set);
-    }
-    set.add(listener as Listener<LobbyFeedEventName>);
-    return () => set.delete(listener as Listener<LobbyFeedEventName>);
+    return this.events.on(type, listener);
   }
 
   /**
@@ -210,7 +205,7 @@ export class LobbyFeed {
   private receive(data: unknown): void {
     this.heartbeat.heard();
     const message = readMessage(data, LobbyMessageSchema, "the lobby");
-    if (message instanceof TableError) this.emit("error", message);
+    if (message instanceof TableError) this.events.emit("error", message);
     else if (message !== undefined) this.handle(message);
   }
 
@@ -227,18 +222,18 @@ export class LobbyFeed {
         for (const table of message.listed) {
           const added = !this.listings.has(table.tableId);
           this.listings.set(table.tableId, table);
-          this.emit("change", { change: { type: "listed", table, added }, feed: this });
+          this.events.emit("change", { change: { type: "listed", table, added }, feed: this });
         }
         for (const tableId of message.unlisted) {
           const table = this.listings.get(tableId);
           if (!table) continue;
           this.listings.delete(tableId);
-          this.emit("change", { change: { type: "unlisted", table }, feed: this });
+          this.events.emit("change", { change: { type: "unlisted", table }, feed: this });
         }
         return;
       }
       case "error":
-        this.emit("error", new TableError(message.code, message.message));
+        this.events.emit("error", new TableError(message.code, message.message));
         return;
     }
   }
@@ -247,22 +242,12 @@ export class LobbyFeed {
     this.listings.clear();
     for (const table of tables) this.listings.set(table.tableId, table);
     this.at = at;
-    this.emit("change", { change: { type: "lobby" }, feed: this });
+    this.events.emit("change", { change: { type: "lobby" }, feed: this });
   }
 
   private setConnection(state: ConnectionState): void {
     if (this.connection === state) return;
     this.connection = state;
-    this.emit("connection", { state });
-  }
-
-  private emit<K extends LobbyFeedEventName>(type: K, detail: LobbyFeedEvents[K]): void {
-    for (const listener of this.listeners.get(type) ?? []) {
-      try {
-        (listener as Listener<K>)(detail);
-      } catch (error) {
-        console.error(error);
-      }
-    }
+    this.events.emit("connection", { state });
   }
 }

@@ -20,6 +20,7 @@
 import type { TableEvent } from "../../protocol/index.ts";
 import { type Action, formatPath, formatPathNames, Game, holeName, type Point } from "../../rules/index.ts";
 import { newRequestId, type TableClient } from "./client.ts";
+import { Emitter } from "./emitter.ts";
 import type { SdkError } from "./errors.ts";
 import type { LastMove, TableModel } from "./model.ts";
 
@@ -68,7 +69,7 @@ export class OptimisticMoves {
   private pendingMove: PendingMove | null = null;
   /** The server's game with the pending move played on it, while there is one. */
   private shown: Game | null = null;
-  private readonly listeners = new Map<keyof OptimisticEvents, Set<Listener<keyof OptimisticEvents>>>();
+  private readonly events = new Emitter<OptimisticEvents>();
   private readonly unsubscribe: (() => void)[];
 
   constructor(client: TableClient) {
@@ -85,13 +86,7 @@ export class OptimisticMoves {
   }
 
   on<K extends keyof OptimisticEvents>(type: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(type);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(type, set);
-    }
-    set.add(listener as Listener<keyof OptimisticEvents>);
-    return () => set.delete(listener as Listener<keyof OptimisticEvents>);
+    return this.events.on(type, listener);
   }
 
   /** The move waiting for the table, if any. */
@@ -153,22 +148,22 @@ export class OptimisticMoves {
     };
     this.pendingMove = pending;
     this.shown = result.game;
-    this.emit("played", pending);
-    this.emit("change", { pending });
+    this.events.emit("played", pending);
+    this.events.emit("change", { pending });
     try {
       await client.move(pending.notation, id);
     } catch (error) {
       if (this.pendingMove?.id === id) {
         this.drop();
-        this.emit("refused", { move: pending, error: error as SdkError });
-        this.emit("change", { pending: null });
+        this.events.emit("refused", { move: pending, error: error as SdkError });
+        this.events.emit("change", { pending: null });
       }
       throw error;
     }
     // The ack comes after the move's event, which confirmed it; this is a safeguard.
     if (this.pendingMove?.id === id) {
       this.drop();
-      this.emit("change", { pending: null });
+      this.events.emit("change", { pending: null });
     }
   }
 
@@ -188,7 +183,7 @@ export class OptimisticMoves {
     ) {
       // Confirmed: the model has the very position shown. No change to draw.
       this.drop();
-      this.emit("change", { pending: null });
+      this.events.emit("change", { pending: null });
       return;
     }
     const again = played(this.client.model?.game, pending.seat, pending.notation);
@@ -197,21 +192,11 @@ export class OptimisticMoves {
     } else {
       this.drop();
     }
-    this.emit("change", { pending: this.pendingMove });
+    this.events.emit("change", { pending: this.pendingMove });
   }
 
   private drop(): void {
     this.pendingMove = null;
     this.shown = null;
-  }
-
-  private emit<K extends keyof OptimisticEvents>(type: K, detail: OptimisticEvents[K]): void {
-    for (const listener of this.listeners.get(type) ?? []) {
-      try {
-        (listener as Listener<K>)(detail);
-      } catch (error) {
-        console.error(error);
-      }
-    }
   }
 }

@@ -26,6 +26,7 @@ import {
   QuickServerMessageSchema,
 } from "../../protocol/index.ts";
 import { newRequestId } from "./client.ts";
+import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { Heartbeat, readMessage } from "./keep-alive.ts";
 import { ServerClock } from "./server-clock.ts";
@@ -132,7 +133,7 @@ export class QuickPlay {
   private readonly tokens: TokenStore;
   private seeker: Seeker | null = null;
   private readonly pending = new Map<string, Pending>();
-  private readonly listeners = new Map<QuickPlayEventName, Set<Listener<QuickPlayEventName>>>();
+  private readonly events = new Emitter<QuickPlayEvents>();
   private readonly serverClock = new ServerClock();
 
   constructor(options: QuickPlayOptions) {
@@ -157,13 +158,7 @@ export class QuickPlay {
   }
 
   on<K extends QuickPlayEventName>(type: K, listener: Listener<K>): () => void {
-    let set = this.listeners.get(type);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(type, set);
-    }
-    set.add(listener as Listener<QuickPlayEventName>);
-    return () => set.delete(listener as Listener<QuickPlayEventName>);
+    return this.events.on(type, listener);
   }
 
   /**
@@ -259,14 +254,14 @@ export class QuickPlay {
     return this.request({ type: "fill", id: newRequestId() }).then(() => {
       if (this.seeker !== seeker || !seeker.seek || seeker.seek.fill) return;
       seeker.seek = { ...seeker.seek, fill: true };
-      this.emit("seeking", seeker.seek);
+      this.events.emit("seeking", seeker.seek);
     });
   }
 
   /** Stops looking, if looking, and closes for good: nothing more is reported. */
   close(): void {
     if (this.seeker) this.finish(new TableError("closed", "the client was closed"));
-    this.listeners.clear();
+    this.events.clear();
   }
 
   // --- Requests ------------------------------------------------------------------------
@@ -336,7 +331,7 @@ export class QuickPlay {
   private receive(data: unknown): void {
     this.heartbeat.heard();
     const message = readMessage(data, QuickServerMessageSchema, "the pool");
-    if (message instanceof TableError) this.emit("error", message);
+    if (message instanceof TableError) this.events.emit("error", message);
     else if (message !== undefined) this.handle(message);
   }
 
@@ -350,12 +345,12 @@ export class QuickPlay {
         this.serverClock.observe(at, Date.now());
         seeker.seek = { kind: seeker.kind, name: seeker.name, since, fillAt, fill, waiting };
         this.taken(seeker);
-        this.emit("seeking", seeker.seek);
+        this.events.emit("seeking", seeker.seek);
         return;
       }
       case "waiting": {
         if (seeker.seek) seeker.seek = { ...seeker.seek, waiting: message.waiting };
-        this.emit("waiting", { waiting: message.waiting });
+        this.events.emit("waiting", { waiting: message.waiting });
         return;
       }
       case "paired": {
@@ -364,12 +359,12 @@ export class QuickPlay {
         this.tokens.set(seatTokenKey(tableId), token);
         this.tokens.set(seatNumberKey(tableId), String(seat));
         this.finish();
-        this.emit("paired", { kind: seeker.kind, tableId, seat, token });
+        this.events.emit("paired", { kind: seeker.kind, tableId, seat, token });
         return;
       }
       case "ended":
         this.finish(new TableError("closed", `the seek ended: ${message.reason}`));
-        this.emit("ended", { reason: message.reason });
+        this.events.emit("ended", { reason: message.reason });
         return;
       case "ack":
         if (message.id === seeker.seekId) this.taken(seeker);
@@ -400,22 +395,12 @@ export class QuickPlay {
     const error = new TableError(message.code, message.message);
     pending?.reject(error);
     if (endsSeek) this.finish(error);
-    this.emit("error", error);
+    this.events.emit("error", error);
   }
 
   private setConnection(state: ConnectionState): void {
     if (this.connection === state) return;
     this.connection = state;
-    this.emit("connection", { state });
-  }
-
-  private emit<K extends QuickPlayEventName>(type: K, detail: QuickPlayEvents[K]): void {
-    for (const listener of this.listeners.get(type) ?? []) {
-      try {
-        (listener as Listener<K>)(detail);
-      } catch (error) {
-        console.error(error);
-      }
-    }
+    this.events.emit("connection", { state });
   }
 }
