@@ -170,6 +170,18 @@ export function offeredProtocols(header: string | null): {
   };
 }
 
+/**
+ * The client closed its socket: the runtime completes the closing
+ * handshake, and the code is echoed for older compatibility dates.
+ */
+export function answerClose(ws: WebSocket, code: number): void {
+  try {
+    ws.close(code === 1005 ? 1000 : code, "closing");
+  } catch {
+    // Already closed.
+  }
+}
+
 /** Whether a socket can still receive: `getWebSockets()` may list one that is closing. */
 export function isOpen(ws: WebSocket): boolean {
   return ws.readyState === WebSocket.OPEN;

@@ -2,6 +2,14 @@ import type { Directory } from "./lobby/directory.ts";
 import type { Pool } from "./lobby/pool.ts";
 import type { Table } from "./table.ts";
 
+/**
+ * A duration setting of wrangler.toml's `[vars]` (given in `unit` ms, a
+ * second by default) in ms, or `fallback` when it is not set.
+ */
+export function msSetting(value: string | undefined, fallback: number, unit = 1000): number {
+  return value === undefined ? fallback : Number(value) * unit;
+}
+
 /** The worker's bindings (wrangler.toml). */
 export interface Env {
   readonly TABLES: DurableObjectNamespace<Table>;

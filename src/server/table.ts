@@ -35,6 +35,7 @@ import { TableAlarm } from "./alarm.ts";
 import { isChatRequest, TableChat } from "./chat.ts";
 import { ChatStore } from "./chat-store.ts";
 import {
+  answerClose,
   broadcast,
   FloodGuard,
   frameCost,
@@ -51,13 +52,13 @@ import {
   setIdentity,
 } from "./connection.ts";
 import { EFFECTS, type TableEffect } from "./effects/index.ts";
-import type { Env } from "./env.ts";
+import { type Env, msSetting } from "./env.ts";
 import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSockets } from "./handover.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
 import { DIRECTORY } from "./lobby/directory.ts";
-import { ListingReporter } from "./lobby/listing.ts";
+import { ListingReporter, SPECTATORS_REPORT_MS } from "./lobby/listing.ts";
 import { isPushRequest, NOTIFY_GRACE_MS, TableNotifications } from "./notifications.ts";
 import { addressTag, Presence } from "./presence.ts";
 import { pushConfig } from "./push-service.ts";
@@ -118,13 +119,13 @@ export class Table extends DurableObject<Env> {
         ctx.waitUntil(report.catch((error) => console.error("table: the lobby was not told of a listing", error)));
       },
       () => this.presence.spectators,
-      env.LISTING_SPECTATORS_SECONDS === undefined ? undefined : Number(env.LISTING_SPECTATORS_SECONDS) * 1000,
+      msSetting(env.LISTING_SPECTATORS_SECONDS, SPECTATORS_REPORT_MS),
     );
-    const idleMs = Number(env.IDLE_DAYS ?? DEFAULT_IDLE_DAYS) * DAY_MS;
+    const idleMs = msSetting(env.IDLE_DAYS, DEFAULT_IDLE_DAYS * DAY_MS, DAY_MS);
     this.notifications = new TableNotifications({
       store: new PushStore(ctx.storage),
       config: pushConfig(env),
-      graceMs: env.NOTIFY_GRACE_SECONDS === undefined ? NOTIFY_GRACE_MS : Number(env.NOTIFY_GRACE_SECONDS) * 1000,
+      graceMs: msSetting(env.NOTIFY_GRACE_SECONDS, NOTIFY_GRACE_MS),
       connectedSeats: () => this.presence.connectedSeats(),
     });
     this.alarmClock = new TableAlarm(ctx, this.presence, idleMs, () => this.notifications.nextDue);
@@ -304,12 +305,7 @@ export class Table extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    // The runtime completes the closing handshake; echo the code for older compatibility dates.
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closing");
-    } catch {
-      // Already closed.
-    }
+    answerClose(ws, code);
     this.presence.lost(ws);
   }
 

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Listing, LobbyList } from "../../protocol/index.ts";
-import { broadcast, isOpen, refused, send } from "../connection.ts";
+import { answerClose, broadcast, isOpen, refused, send } from "../connection.ts";
 import type { Env } from "../env.ts";
 import { clientKey } from "../limits.ts";
 import { addressTag } from "../presence.ts";
@@ -133,11 +133,7 @@ export class Directory extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closing");
-    } catch {
-      // Already closed.
-    }
+    answerClose(ws, code);
   }
 
   /**

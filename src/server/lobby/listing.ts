@@ -23,7 +23,7 @@ export class ListingReporter implements ListingReport {
   private lastAt = 0;
   private held: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(sendListing: SendListing, spectators: () => number, spectatorsEveryMs = SPECTATORS_REPORT_MS) {
+  constructor(sendListing: SendListing, spectators: () => number, spectatorsEveryMs: number) {
     this.sendListing = sendListing;
     this.spectators = spectators;
     this.spectatorsEveryMs = spectatorsEveryMs;

@@ -33,8 +33,18 @@ import {
   type QuickServerMessage,
 } from "../../protocol/index.ts";
 import { checkTableSettings, TableError } from "../../table/index.ts";
-import { broadcast, FloodGuard, hex, isOpen, parseMessage, receive, refused, send } from "../connection.ts";
-import type { Env } from "../env.ts";
+import {
+  answerClose,
+  broadcast,
+  FloodGuard,
+  hex,
+  isOpen,
+  parseMessage,
+  receive,
+  refused,
+  send,
+} from "../connection.ts";
+import { type Env, msSetting } from "../env.ts";
 import { hashToken, newTableId, newToken } from "../ids.ts";
 import { clientKey } from "../limits.ts";
 import { addressTag } from "../presence.ts";
@@ -79,13 +89,10 @@ function seekerOf(ws: WebSocket): Seeker {
 
 /** How long the pairing rules' times are, from the deployment's settings (the tests shorten them). */
 function pairingTimes(env: Env): PairingTimes {
-  const seconds = (value: string | undefined, fallback: number) =>
-    value === undefined ? fallback : Number(value) * 1000;
   return {
-    ...DEFAULT_TIMES,
-    fillAfterMs: seconds(env.POOL_FILL_AFTER_SECONDS, DEFAULT_TIMES.fillAfterMs),
-    dropGraceMs: seconds(env.POOL_DROP_GRACE_SECONDS, DEFAULT_TIMES.dropGraceMs),
-    lifetimeMs: seconds(env.POOL_SEEK_LIFETIME_SECONDS, DEFAULT_TIMES.lifetimeMs),
+    fillAfterMs: msSetting(env.POOL_FILL_AFTER_SECONDS, DEFAULT_TIMES.fillAfterMs),
+    dropGraceMs: msSetting(env.POOL_DROP_GRACE_SECONDS, DEFAULT_TIMES.dropGraceMs),
+    lifetimeMs: msSetting(env.POOL_SEEK_LIFETIME_SECONDS, DEFAULT_TIMES.lifetimeMs),
   };
 }
 
@@ -102,8 +109,8 @@ export class Pool extends DurableObject<Env> {
     super(ctx, env);
     this.store = new PoolStore(ctx.storage);
     this.times = pairingTimes(env);
-    this.waveMs = env.POOL_WAVE_MS === undefined ? WAVE_MS : Number(env.POOL_WAVE_MS);
-    this.silentMs = env.POOL_SILENT_SECONDS === undefined ? POOL_SILENT_MS : Number(env.POOL_SILENT_SECONDS) * 1000;
+    this.waveMs = msSetting(env.POOL_WAVE_MS, WAVE_MS, 1);
+    this.silentMs = msSetting(env.POOL_SILENT_SECONDS, POOL_SILENT_MS);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a restart no socket survives: the seeks that had one start their grace now.
     const open = new Set(this.openSockets().flatMap((ws) => seekerOf(ws).seeker ?? []));
@@ -160,11 +167,7 @@ export class Pool extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closing");
-    } catch {
-      // Already closed.
-    }
+    answerClose(ws, code);
     this.dropped(ws, Date.now());
   }
 
@@ -320,14 +323,17 @@ export class Pool extends DurableObject<Env> {
   }
 
   private endOver(now: number): void {
-    const sockets = this.socketsBySeeker();
+    const expired: string[] = [];
     for (const seek of this.store.seeks()) {
       const over = isOver(seek, now, this.times);
       if (!over) continue;
       this.store.remove(seek.seeker);
-      if (over === "expired")
-        for (const ws of sockets.get(seek.seeker) ?? []) send(ws, { type: "ended", reason: "expired" });
+      if (over === "expired") expired.push(seek.seeker);
     }
+    if (expired.length === 0) return;
+    const sockets = this.socketsBySeeker();
+    for (const seeker of expired)
+      for (const ws of sockets.get(seeker) ?? []) send(ws, { type: "ended", reason: "expired" });
   }
 
   /**
@@ -375,8 +381,8 @@ export class Pool extends DurableObject<Env> {
   /** Makes each table written but not made yet, then tells its seekers their seats. */
   private async makeTables(kind: PoolKind): Promise<void> {
     const settings = checkTableSettings(poolTableSettings(kind));
-    await Promise.all(
-      this.store.unmade().map(async (pairing) => {
+    const seated = await Promise.all(
+      this.store.unmade().map(async (pairing): Promise<SeatGiven[]> => {
         const seats = this.store.seatsAt(pairing.tableId);
         const players = await Promise.all(
           seats.map(async (seat) => ({ name: seat.name, tokenHash: await hashToken(seat.token) })),
@@ -387,13 +393,17 @@ export class Pool extends DurableObject<Env> {
           if (!ok) throw new Error("the table id is taken by another table");
         } catch (error) {
           console.error(`pool: table ${pairing.tableId.slice(0, 6)}… not made yet, tried again soon`, error);
-          return;
+          return [];
         }
         this.store.markMade(pairing.tableId);
-        const sockets = this.socketsBySeeker();
-        for (const seat of seats) for (const ws of sockets.get(seat.seeker) ?? []) send(ws, paired(seat));
+        return seats;
       }),
     );
+    // Told once every table is made, through one look at the sockets: a seeker that came back meanwhile is found.
+    const made = seated.flat();
+    if (made.length === 0) return;
+    const sockets = this.socketsBySeeker();
+    for (const seat of made) for (const ws of sockets.get(seat.seeker) ?? []) send(ws, paired(seat));
   }
 
   /** Tells every seeker how many are looking, when a wave changed it. */
