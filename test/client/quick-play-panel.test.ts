@@ -4,7 +4,7 @@
  * the countdown to the offer of computer players.
  */
 import { describe, expect, it } from "vitest";
-import { minutesSeconds, QUICK_PLAY_KEY, storedKind } from "../../src/client/ui/quick-play-panel.ts";
+import { QUICK_PLAY_KEY, storedKind } from "../../src/client/ui/quick-play-panel.ts";
 
 /** A Storage holding one value, as the panel reads it. */
 function storageWith(value: string | null): Storage {
@@ -25,15 +25,5 @@ describe("the quick-play panel", () => {
       },
     } as unknown as Storage;
     expect(storedKind(refusing)).toEqual(race);
-  });
-
-  it("writes a time as mm:ss: waited in whole seconds passed, a countdown in seconds begun", () => {
-    expect(minutesSeconds(0)).toBe("00:00");
-    expect(minutesSeconds(12_999)).toBe("00:12");
-    expect(minutesSeconds(29 * 60_000 + 59_000)).toBe("29:59");
-    expect(minutesSeconds(-500)).toBe("00:00");
-    expect(minutesSeconds(200, "up")).toBe("00:01");
-    expect(minutesSeconds(20_000, "up")).toBe("00:20");
-    expect(minutesSeconds(-1, "up")).toBe("00:00");
   });
 });

@@ -10,19 +10,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTable,
-  hostTokenKey,
-  memoryTokens,
-  seatTokenKey,
-  TableClient,
-  type TokenStore,
-} from "../../src/client/sdk/index.ts";
 import type { Language } from "../../src/client/ui/i18n/index.ts";
 import { TRANSLATIONS } from "../translations.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { baseUrl, fetchFromOwnAddress, launch, overflowsSideways, screenshot, smallTargets } from "./helpers.ts";
-import { pageAt } from "./tables.ts";
+import { baseUrl, launch, overflowsSideways, screenshot, smallTargets } from "./helpers.ts";
+import { hostedTable, pageAt, pageTokens, seatedAt, tableClient } from "./tables.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,12 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const KEY_PREFIX = "chinese-checkers:";
-
-/** A client of the table from Node, with its own tokens. */
-const clientAt = (id: string, tokens: TokenStore = memoryTokens()) =>
-  new TableClient({ baseUrl, tableId: id, tokens, WebSocket });
 
 /** The table's row on the visitor's lobby, in the list of open tables or of games to watch. */
 const row = (page: Page, list: "open" | "watch", id: string) =>
@@ -55,26 +41,15 @@ describe("the lobby lists open tables and games to watch, live", () => {
     it(`${language} on a ${device}: listed, a seat taken, unlisted, listed again, started`, async () => {
       const t = TRANSLATIONS[language].messages;
       // A table for three, its host Aino in seat 1; her page is the host's, in the run's language.
-      const table = await createTable(baseUrl, { players: 3 }, fetchFromOwnAddress);
-      const hostTokens = memoryTokens();
-      hostTokens.set(hostTokenKey(table.id), table.hostToken);
-      const aino = clientAt(table.id, hostTokens);
-      const bjorn = clientAt(table.id);
-      const chiara = clientAt(table.id);
+      const { id, host: aino, hostTokens } = await hostedTable({ players: 3 });
+      const bjorn = tableClient(id);
+      const chiara = tableClient(id);
       const host = await pageAt(browser, { locale: "en-GB", phone });
       const visitor = await pageAt(browser, { locale: "en-GB", phone });
       try {
         await aino.join(0, "Aino");
-        await host.context.addInitScript(
-          (tokens: Record<string, string>) => {
-            for (const [key, value] of Object.entries(tokens)) localStorage.setItem(key, value);
-          },
-          {
-            [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken,
-            [KEY_PREFIX + seatTokenKey(table.id)]: hostTokens.get(seatTokenKey(table.id)) ?? "",
-          },
-        );
-        await host.page.goto(`/t/${table.id}?lang=${language}`);
+        await seatedAt(host.context, { id, tokens: pageTokens(id, hostTokens) });
+        await host.page.goto(`/t/${id}?lang=${language}`);
         await host.page.waitForSelector('#app[data-seat="0"]');
 
         // The visitor finds the lobby from the front page (on a phone, the title bar has no room for its link).
@@ -85,20 +60,20 @@ describe("the lobby lists open tables and games to watch, live", () => {
         await lobby.waitForSelector('#app[data-lobby="loaded"]');
         expect(await lobby.locator("h1").textContent()).toBe(t.lobby);
         expect(await lobby.locator(`.topbar a.lobby-link[aria-current="page"]`).textContent()).toBe(t.lobby);
-        expect(await row(lobby, "open", table.id).count()).toBe(0);
+        expect(await row(lobby, "open", id).count()).toBe(0);
         await expectNoAxeViolations(lobby, `the lobby (${language}, ${device}) before the table is listed`);
 
         // The host lists the table: the visitor's lobby shows it, in the host's language, without a reload.
         const listing = host.page.getByRole("checkbox", { name: t.listInLobby });
         expect(await listing.isChecked()).toBe(false);
         await listing.check();
-        const open = row(lobby, "open", table.id);
+        const open = row(lobby, "open", id);
         await open.waitFor();
         expect(await open.locator(".lobby-players").textContent()).toContain("Aino");
         expect(await open.textContent()).toContain(t.lobbySeatsFree_other.replace("{n}", "2"));
         expect(await open.locator(`[lang="${language}"]`).count()).toBe(1);
         const join = open.getByRole("link", { name: t.lobbyJoinLabel.split("{names}")[0]?.trim() ?? "" });
-        expect(await join.getAttribute("href")).toBe(`/t/${table.id}?lang=${language}`);
+        expect(await join.getAttribute("href")).toBe(`/t/${id}?lang=${language}`);
         await expect.poll(() => lobby.locator("[aria-live=polite]").textContent()).toContain("Aino");
         // Every client of the table folds the listing: the host's other connection too.
         await expect.poll(() => aino.model?.listedIn).toBe(language);
@@ -120,9 +95,9 @@ describe("the lobby lists open tables and games to watch, live", () => {
         // The table fills and its game starts: it leaves the open tables for the games to watch.
         await chiara.join(2, "Chiara");
         await aino.start();
-        const watched = row(lobby, "watch", table.id);
+        const watched = row(lobby, "watch", id);
         await watched.waitFor();
-        expect(await row(lobby, "open", table.id).count()).toBe(0);
+        expect(await row(lobby, "open", id).count()).toBe(0);
         expect(await watched.locator(".lobby-players").textContent()).toMatch(/Aino.*Bjørn.*Chiara/);
         // How many watch, however many that is by now (the count reaches the lobby every few seconds).
         const watching = [t.watching_one, t.watching_other].map((text) => text.replace("{n}", "\\d+")).join("|");
@@ -135,7 +110,7 @@ describe("the lobby lists open tables and games to watch, live", () => {
         // Its link opens the table, to watch.
         const watch = watched.getByRole("link", { name: t.lobbyWatchLabel.split("{names}")[0]?.trim() ?? "" });
         await watch.click();
-        await lobby.waitForURL(`**/t/${table.id}?lang=${language}`);
+        await lobby.waitForURL(`**/t/${id}?lang=${language}`);
         await lobby.waitForSelector('#app[data-status="playing"]');
         expect(await lobby.locator("#app").getAttribute("data-seat")).toBe("");
       } finally {
@@ -149,14 +124,8 @@ describe("the lobby lists open tables and games to watch, live", () => {
 
 describe("<chinese-checkers-lobby> on another site", () => {
   it("links Play now to quick play and lists the open tables live, in the element's language", async () => {
-    const table = await createTable(baseUrl, { players: 2 }, fetchFromOwnAddress);
-    const hostTokens = memoryTokens();
-    hostTokens.set(hostTokenKey(table.id), table.hostToken);
-    const aino = clientAt(table.id, hostTokens);
-    const other = await createTable(baseUrl, { players: 2 }, fetchFromOwnAddress);
-    const otherTokens = memoryTokens();
-    otherTokens.set(hostTokenKey(other.id), other.hostToken);
-    const chiara = clientAt(other.id, otherTokens);
+    const { id, host: aino } = await hostedTable({ players: 2 });
+    const { id: otherId, host: chiara } = await hostedTable({ players: 2 });
     const site = await pageAt(browser, { locale: "en-GB" });
     try {
       await aino.join(0, "Aino");
@@ -173,12 +142,12 @@ describe("<chinese-checkers-lobby> on another site", () => {
       expect(await play.getAttribute("target")).toBe("_blank");
 
       await aino.setListing(true, "fi");
-      const entry = element.locator(`li[data-table="${table.id}"]`);
+      const entry = element.locator(`li[data-table="${id}"]`);
       await entry.waitFor();
       expect(await entry.textContent()).toContain("Aino");
       expect(await entry.textContent()).toContain("1 plats ledig");
       const join = entry.getByRole("link", { name: "Gå med vid bordet med" });
-      expect(await join.getAttribute("href")).toBe(`${baseUrl}/t/${table.id}?lang=sv`);
+      expect(await join.getAttribute("href")).toBe(`${baseUrl}/t/${id}?lang=sv`);
       await expectNoAxeViolations(page, "<chinese-checkers-lobby> with an open table");
       await screenshot(page, "lobby-element-sv");
 
@@ -186,13 +155,13 @@ describe("<chinese-checkers-lobby> on another site", () => {
       await join.focus();
       await chiara.join(0, "Chiara");
       await chiara.setListing(true, "en");
-      await element.locator(`li[data-table="${other.id}"]`).waitFor();
+      await element.locator(`li[data-table="${otherId}"]`).waitFor();
       const focused = () =>
         page.evaluate(
           () =>
             document.querySelector("chinese-checkers-lobby")?.shadowRoot?.activeElement?.closest("li")?.dataset.table,
         );
-      expect(await focused()).toBe(table.id);
+      expect(await focused()).toBe(id);
 
       await aino.setListing(false, "fi");
       await entry.waitFor({ state: "detached" });

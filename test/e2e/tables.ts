@@ -12,6 +12,7 @@ import {
   memoryTokens,
   seatTokenKey,
   TableClient,
+  type TableSettingsInput,
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
@@ -25,8 +26,29 @@ export interface TableAt {
 
 const KEY_PREFIX = "chinese-checkers:";
 
-function client(id: string, tokens: TokenStore = memoryTokens()): TableClient {
+/** A client of the table from Node, with tokens of its own (or `tokens`). */
+export function tableClient(id: string, tokens: TokenStore = memoryTokens()): TableClient {
   return new TableClient({ baseUrl, tableId: id, tokens, WebSocket });
+}
+
+/** A table made from Node, and its host's client: the host token is in the client's store. */
+export async function hostedTable(
+  settings: TableSettingsInput,
+): Promise<{ readonly id: string; readonly host: TableClient; readonly hostTokens: TokenStore }> {
+  const table = await createTable(baseUrl, settings, fetchFromOwnAddress);
+  const hostTokens = memoryTokens();
+  hostTokens.set(hostTokenKey(table.id), table.hostToken);
+  return { id: table.id, host: tableClient(table.id, hostTokens), hostTokens };
+}
+
+/** The localStorage entries that give a page the seat and host tokens a store holds for the table. */
+export function pageTokens(id: string, tokens: TokenStore): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const key of [seatTokenKey(id), hostTokenKey(id)]) {
+    const value = tokens.get(key);
+    if (value !== null) entries[KEY_PREFIX + key] = value;
+  }
+  return entries;
 }
 
 /**
@@ -48,7 +70,7 @@ async function playGreedy(player: TableClient): Promise<void> {
 /** A three-seat table waiting for players, with Bjørn in seat 2; the tokens make a page its host, not seated. */
 export async function lobbyTable(): Promise<TableAt> {
   const table = await createTable(baseUrl, { players: 3 }, fetchFromOwnAddress);
-  const bjorn = client(table.id);
+  const bjorn = tableClient(table.id);
   try {
     await bjorn.join(1, "Bjørn");
   } finally {
@@ -76,8 +98,8 @@ export async function gameToEnd(): Promise<TableAt & { end(): Promise<void>; clo
   const table = await createTable(baseUrl, { players: 2, firstPlayer: 0 }, fetchFromOwnAddress);
   const tokens = memoryTokens();
   tokens.set(hostTokenKey(table.id), table.hostToken);
-  const aino = client(table.id, tokens);
-  const bjorn = client(table.id);
+  const aino = tableClient(table.id, tokens);
+  const bjorn = tableClient(table.id);
   const close = () => {
     aino.close();
     bjorn.close();
@@ -172,7 +194,7 @@ export async function sixPlayerGame(): Promise<SixPlayerGame> {
   const names = ["Aino", "Bjørn", "Chiara", "Dmitri", "Eun-ji", "Farah"];
   const hostTokens = memoryTokens();
   hostTokens.set(hostTokenKey(table.id), table.hostToken);
-  const players = names.map((_, seat) => client(table.id, seat === 0 ? hostTokens : memoryTokens()));
+  const players = names.map((_, seat) => tableClient(table.id, seat === 0 ? hostTokens : memoryTokens()));
   for (const [seat, player] of players.entries()) await player.join(seat, names[seat] as string);
   await (players[0] as TableClient).start();
   const token = hostTokens.get(seatTokenKey(table.id));

@@ -13,6 +13,8 @@
  * panel again; the choices and the waiting panel share one grid cell, so
  * the page keeps its height when one gives way to the other.
  */
+
+import { FILL_AFTER_MS } from "../../lobby/index.ts";
 import {
   type ErrorCode,
   POOL_CLOCKS,
@@ -25,6 +27,7 @@ import {
 import { VARIANT_NAMES, type Variant } from "../../rules/index.ts";
 import { type ClientErrorCode, QuickPlay, type Seek, TableError, type TokenStore } from "../sdk/index.ts";
 import type { Notices } from "./chrome.ts";
+import { formatClock, secondsLeft } from "./clock-format.ts";
 import { h } from "./dom.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
 
@@ -52,16 +55,6 @@ function keepKind(store: Storage | undefined, kind: PoolKind): void {
   } catch {
     // Not kept: the choice lasts for this page.
   }
-}
-
-/**
- * A duration as `mm:ss` (a seek lasts at most 30 minutes): the time waited
- * in whole seconds passed, a countdown in seconds begun (rounded up), so
- * that it shows 00:00 only once the time is up.
- */
-export function minutesSeconds(ms: number, round: "down" | "up" = "down"): string {
-  const seconds = Math.max(0, (round === "up" ? Math.ceil : Math.floor)(ms / 1000));
-  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 export interface QuickPlayPanelOptions {
@@ -342,7 +335,9 @@ export class QuickPlayPanel {
       n: kind.players,
       clock: i18n.t(CLOCK_DETAILS[kind.clock]),
     });
-    const waited = minutesSeconds(seek ? now - seek.since : 0);
+    // A seek lasts half an hour at most: the turn clock's m:ss, never its days and hours.
+    const clock = (seconds: number) => formatClock(seconds, (d, hours) => i18n.t("clockDaysHours", { d, h: hours }));
+    const waited = clock(seek ? (now - seek.since) / 1000 : 0);
     this.texts.elapsed.textContent = waited;
     this.texts.waited.textContent = i18n.t("quickWaited", { time: waited });
     this.texts.count.textContent =
@@ -358,7 +353,7 @@ export class QuickPlayPanel {
     this.show(this.texts.fillNote, !offered && state !== "found");
     this.texts.fillNote.textContent = seek?.fill
       ? i18n.t("quickFilling")
-      : i18n.t("quickFillIn", { time: minutesSeconds(seek ? seek.fillAt - now : 20_000, "up") });
+      : i18n.t("quickFillIn", { time: clock(secondsLeft(seek ? seek.fillAt : now + FILL_AFTER_MS, now)) });
     // Said once each: that the pool took the seek, and that computer players are offered.
     if (state === "seeking") {
       const status = i18n.t(offered ? "quickFill" : "quickLookingFor");
