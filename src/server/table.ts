@@ -112,15 +112,13 @@ export class Table extends DurableObject<Env> {
       () => this.table,
       () => this.listing.spectatorsChanged(this.table),
     );
-    this.listing = new ListingReporter(
-      (tableId, listing) => {
-        const report = env.DIRECTORY.getByName(DIRECTORY).report(tableId, listing);
-        // The lobby is told on the side: it never holds up, or fails, the table's own work.
-        ctx.waitUntil(report.catch((error) => console.error("table: the lobby was not told of a listing", error)));
-      },
-      () => this.presence.spectators,
-      msSetting(env.LISTING_SPECTATORS_SECONDS, SPECTATORS_REPORT_MS),
-    );
+    this.listing = new ListingReporter({
+      sql: ctx.storage.sql,
+      sendListing: (tableId, listing) => env.DIRECTORY.getByName(DIRECTORY).report(tableId, listing),
+      keep: (pending) => ctx.waitUntil(pending),
+      spectators: () => this.presence.spectators,
+      spectatorsEveryMs: msSetting(env.LISTING_SPECTATORS_SECONDS, SPECTATORS_REPORT_MS),
+    });
     const idleMs = msSetting(env.IDLE_DAYS, DEFAULT_IDLE_DAYS * DAY_MS, DAY_MS);
     this.notifications = new TableNotifications({
       store: new PushStore(ctx.storage),
@@ -148,9 +146,8 @@ export class Table extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a wake: the alarm this table set before. (An id that names no table has none, and is left unread.)
     if (this.table) this.alarmClock.recall();
-    // A listed table tells the lobby again how it stands: a report lost to a crash after its commit is mended
-    // by the next wake, and one the lobby has already costs it nothing (directory.ts).
-    if (this.table && this.table.listedIn !== null) this.listing.report(this.table, this.table.lastEventAt);
+    // A report to the lobby that a stopped object owed (lobby/listing.ts) goes now.
+    if (this.table) this.listing.resume(this.table);
   }
 
   // --- RPC from the worker -------------------------------------------------

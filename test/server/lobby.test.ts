@@ -173,32 +173,58 @@ describe("a listed game in play shows how many watch, reported at most once per 
   });
 });
 
-describe("a report the lobby missed is mended by the table's next wake", () => {
-  it("the directory lost a listed table (a crash after its commit): the next wake lists it again, once", async () => {
+describe("a report the lobby missed is mended by the table's next wake, and only such a wake reports", () => {
+  it("a table stopped after its commit, before the lobby had its report: the next wake lists it, once", async () => {
     const table = await createTable({ players: 2 });
     const { client: host } = await hello(table.id, "host", { hostToken: table.hostToken });
     await list(host, true, "nb");
     host.close();
-    const directory = env.DIRECTORY.getByName(DIRECTORY);
-    await runInDurableObject(directory, (_directory, state) => {
+    const tableObject = env.TABLES.getByName(table.id);
+    // Once the report has arrived, nothing is owed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await owed(table.id)).toEqual([]);
+    // As a kill between the commit and the report leaves it: the commit's debt stored, the directory without it.
+    await runInDurableObject(tableObject, (_table, state) => {
+      state.storage.sql.exec("INSERT INTO listing_owed (id, seq) VALUES (0, 2)");
+    });
+    await runInDurableObject(env.DIRECTORY.getByName(DIRECTORY), (_directory, state) => {
       state.storage.sql.exec("DELETE FROM listings WHERE table_id = ?", table.id);
     });
     const watcher = await watch();
     expect((await watcher.next("lobby")).tables.map((t) => t.tableId)).not.toContain(table.id);
-    await evictDurableObject(env.TABLES.getByName(table.id));
+    await evictDurableObject(tableObject);
     await getSnapshot(table.id);
     expect((await nextListed(watcher, table.id)).lang).toBe("nb");
-    // Woken again, it reports the same listing: the lobby has it, and tells nobody.
-    await evictDurableObject(env.TABLES.getByName(table.id));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await owed(table.id)).toEqual([]);
+    // Woken again with nothing owed, it does not report: the directory's record of it is untouched.
+    const reportedAt = await reportedAtOf(table.id);
+    await evictDurableObject(tableObject);
     await getSnapshot(table.id);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await reportedAtOf(table.id)).toBe(reportedAt);
     expect(
       watcher.messages.filter((m) => m.type === "changes" && m.listed.some((t) => t.tableId === table.id)),
     ).toHaveLength(1);
-    expect((await listed()).tables.filter((t) => t.tableId === table.id)).toHaveLength(1);
     watcher.close();
   });
 });
+
+/** The report to the lobby a table owes, as stored (none, or its entry's number). */
+function owed(id: string): Promise<unknown[]> {
+  return runInDurableObject(env.TABLES.getByName(id), (_table, state) =>
+    state.storage.sql.exec("SELECT seq FROM listing_owed").toArray(),
+  );
+}
+
+/** When the directory last heard of the table. */
+function reportedAtOf(id: string): Promise<unknown> {
+  return runInDurableObject(
+    env.DIRECTORY.getByName(DIRECTORY),
+    (_directory, state) =>
+      state.storage.sql.exec("SELECT reported_at FROM listings WHERE table_id = ?", id).one().reported_at,
+  );
+}
 
 describe("the list is one cached GET for those who only look", () => {
   it("GET /api/lobby answers the list, cacheable for 5 s, and a repeat within them comes from the cache", async () => {

@@ -14,8 +14,11 @@ export interface Room {
   readonly listing: ListingReport;
 }
 
-/** Tells the lobby a table's listing as it is after `at` (lobby/listing.ts's `ListingReporter`). */
+/** Tells the lobby a table's listing (lobby/listing.ts's `ListingReporter`). */
 export interface ListingReport {
+  /** A report is owed for the commit being written (called inside its transaction). */
+  owe(seq: number): void;
+  /** The listing as it is after `at`, sent. */
   report(table: TableCommands, at: number): void;
 }
 

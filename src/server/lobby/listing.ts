@@ -1,40 +1,77 @@
 /**
  * A table's side of the lobby: it tells the directory (directory.ts) its
- * listing when that changes, as an after-commit effect, and the count of
- * those who watch it, at most once in a while. A table that was never
+ * listing when that changes, as an after-commit effect that owes the report
+ * in the commit's own transaction, and the count of those who watch it, at
+ * most once in a while. A table that was never
  * listed never reports, so its id never reaches the lobby; a move never
  * changes a listing, so it costs the lobby nothing.
  */
 import type { Listing } from "../../protocol/index.ts";
 import { LISTING_EVENTS, listingOf, type TableCommands } from "../../table/index.ts";
-import type { ListingReport, Room, TableEffect } from "../effects/effect.ts";
+import type { Commit, ListingReport, Room, TableEffect } from "../effects/effect.ts";
 
 /** A change in the count of those who watch is reported at most this often: it moves with every visitor. */
 export const SPECTATORS_REPORT_MS = 15_000;
 
-/** Sends a table's listing, or null for none, to the directory; never waits, never fails the table's request. */
-export type SendListing = (tableId: string, listing: Listing | null) => void;
+/** Sends a table's listing, or null for none, to the directory; settles once the directory has it. */
+export type SendListing = (tableId: string, listing: Listing | null) => Promise<void>;
+
+/**
+ * The report a table owes the lobby, the number of the entry that changed
+ * its listing: written in that entry's own transaction, cleared once the
+ * directory has a report as new. A table woken with one owed (its object
+ * stopped before the report got through) sends it again; any other wake
+ * costs the lobby nothing.
+ */
+const OWED = "CREATE TABLE IF NOT EXISTS listing_owed (id INTEGER PRIMARY KEY CHECK (id = 0), seq INTEGER NOT NULL)";
 
 export class ListingReporter implements ListingReport {
+  private readonly sql: SqlStorage;
   private readonly sendListing: SendListing;
+  /** Keeps the object alive for a report on its way (the object's `waitUntil`). */
+  private readonly keep: (pending: Promise<unknown>) => void;
   private readonly spectators: () => number;
   private readonly spectatorsEveryMs: number;
   /** When the last report went, and a report of the count held back until the interval is over (in memory). */
   private lastAt = 0;
   private held: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(sendListing: SendListing, spectators: () => number, spectatorsEveryMs: number) {
-    this.sendListing = sendListing;
-    this.spectators = spectators;
-    this.spectatorsEveryMs = spectatorsEveryMs;
+  constructor(options: {
+    readonly sql: SqlStorage;
+    readonly sendListing: SendListing;
+    readonly keep: (pending: Promise<unknown>) => void;
+    readonly spectators: () => number;
+    readonly spectatorsEveryMs: number;
+  }) {
+    this.sql = options.sql;
+    this.sendListing = options.sendListing;
+    this.keep = options.keep;
+    this.spectators = options.spectators;
+    this.spectatorsEveryMs = options.spectatorsEveryMs;
   }
 
-  /** The table's listing now (null: no longer listed), at `at`. */
+  /** The commit being written changes the listing of `seq`'s table: a report is owed (inside its transaction). */
+  owe(seq: number): void {
+    this.sql.exec(OWED);
+    this.sql.exec("INSERT OR REPLACE INTO listing_owed (id, seq) VALUES (0, ?)", seq);
+  }
+
+  /** After a wake: the report a stopped object owed, if any, goes now. */
+  resume(table: TableCommands): void {
+    this.sql.exec(OWED);
+    const [owed] = this.sql.exec("SELECT seq FROM listing_owed").toArray();
+    if (owed) this.report(table, table.lastEventAt);
+  }
+
+  /** The table's listing now (null: no longer listed), at `at`; what was owed up to now is paid once it arrives. */
   report(table: TableCommands, at: number): void {
     clearTimeout(this.held);
     this.held = undefined;
     this.lastAt = Date.now();
-    this.sendListing(table.id, listingOf(table, this.spectators(), at));
+    const seq = table.seq;
+    this.send(table.id, listingOf(table, this.spectators(), at), () =>
+      this.sql.exec("DELETE FROM listing_owed WHERE seq <= ?", seq),
+    );
   }
 
   /** The count of those who watch changed: reported with the listing, at most once per interval. */
@@ -50,18 +87,34 @@ export class ListingReporter implements ListingReport {
   /** The table is being deleted: off the list, if it was on it. */
   deleted(table: TableCommands): void {
     clearTimeout(this.held);
-    if (table.listedIn !== null) this.sendListing(table.id, null);
+    if (table.listedIn !== null) this.send(table.id, null);
+  }
+
+  /** The lobby is told on the side: it never holds up, or fails, the table's own work. */
+  private send(tableId: string, listing: Listing | null, arrived?: () => void): void {
+    this.keep(
+      this.sendListing(tableId, listing)
+        .then(arrived)
+        .catch((error) => console.error("table: the lobby was not told of a listing", error)),
+    );
   }
 }
 
-/** The effect: after a commit whose events can change a listed table's listing, the table reports it. */
+/** Whether a commit can change what the lobby shows of its table: a listed table's seats, start or end, or its listing. */
+function changesListing({ entries, table }: Commit): boolean {
+  if (!entries.some(({ event }) => LISTING_EVENTS.has(event.type))) return false;
+  return table.listedIn !== null || entries.some(({ event }) => event.type === "listing");
+}
+
+/** The effect: a commit that changes a table's listing owes the lobby a report, and sends it once broadcast. */
 export function listing({ listing: reporter }: Room): TableEffect {
   return {
-    after({ entries, table }) {
-      const last = entries[entries.length - 1];
-      if (!last || !entries.some(({ event }) => LISTING_EVENTS.has(event.type))) return;
-      const listedNowOrBefore = table.listedIn !== null || entries.some(({ event }) => event.type === "listing");
-      if (listedNowOrBefore) reporter.report(table, last.at);
+    write(commit) {
+      if (changesListing(commit)) reporter.owe(commit.table.seq);
+    },
+    after(commit) {
+      const last = commit.entries[commit.entries.length - 1];
+      if (last && changesListing(commit)) reporter.report(commit.table, last.at);
     },
   };
 }
