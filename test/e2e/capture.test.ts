@@ -6,7 +6,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holeName } from "../../src/rules/index.ts";
-import { createFromForm, gameOf, launch, screenshot, snapshot, takeSeat, visitor, waitForMoves } from "./helpers.ts";
+import {
+  createFromForm,
+  gameOf,
+  launch,
+  movablePiece,
+  screenshot,
+  snapshot,
+  takeSeat,
+  visitor,
+  waitForMoves,
+} from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,7 +58,7 @@ describe("the capture variant in the browser", () => {
       const stop = early ? stops.shift() : undefined;
       const scoreBefore = table.seats[seat].captures;
 
-      await page.locator(`[data-hole="${path[0]}"]`).click();
+      await (await movablePiece(page, path[0])).click();
       expect(await page.locator(`[data-hole="${path[0]}"]`).getAttribute("class")).toContain("selected");
       for (const [i, landing] of path.slice(1).entries()) {
         expect(await page.locator(`[data-hole="${landing}"]`).getAttribute("class")).toContain("destination");

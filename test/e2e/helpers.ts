@@ -5,7 +5,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { memoryTokens, seatTokenKey, TableClient } from "../../src/client/sdk/index.ts";
@@ -264,9 +264,21 @@ export async function waitForMoves(pages: readonly Page[], count: number): Promi
   for (const page of pages) await expect.poll(() => page.locator(".move-list li").count()).toBe(count);
 }
 
-/** Plays a move by clicking: the piece, then each hole of `clicks` (a destination, or capture landings). */
+/**
+ * The piece on `hole`, once the page offers it to move. A page knows it is its
+ * turn only when its own socket has the position (after a reload the board is
+ * drawn before the socket opens): a click before then picks nothing.
+ */
+export async function movablePiece(page: Surface, hole: string): Promise<Locator> {
+  await page.waitForSelector(`[data-hole="${hole}"].movable`);
+  return page.locator(`[data-hole="${hole}"]`);
+}
+
+/** Plays a move by clicking: the piece once it is offered, then each hole of `clicks` (a destination, or capture landings). */
 export async function clickMove(page: Surface, clicks: readonly string[]): Promise<void> {
-  for (const hole of clicks) await page.locator(`[data-hole="${hole}"]`).click();
+  const [piece, ...landings] = clicks;
+  if (piece !== undefined) await (await movablePiece(page, piece)).click();
+  for (const hole of landings) await page.locator(`[data-hole="${hole}"]`).click();
 }
 
 /**

@@ -13,9 +13,11 @@ import { isolated } from "../isolated.ts";
 import {
   baseUrl,
   chainOrSetup,
+  clickMove,
   createFromForm,
   gameOf,
   launch,
+  movablePiece,
   screenshot,
   snapshot,
   takeSeat,
@@ -152,7 +154,7 @@ describe("a classic table in the browser", () => {
 
       if (!keyboardPlayed && !chain) {
         // Keyboard: holes are named in notation; Enter picks the piece, Enter on a destination drops it.
-        await page.locator(`[data-hole="${from}"]`).focus();
+        await (await movablePiece(page, from)).focus();
         await page.keyboard.press("ArrowRight");
         const right = await page.evaluate(() => (document.activeElement as Element | null)?.getAttribute("data-hole"));
         expect(right).toMatch(/^[a-q]\d+$/);
@@ -167,7 +169,7 @@ describe("a classic table in the browser", () => {
         keyboardPlayed = true;
       } else {
         // Clicking: the piece, and every hole it can reach lights up.
-        await page.locator(`[data-hole="${from}"]`).click();
+        await (await movablePiece(page, from)).click();
         expect(await page.locator(".hole.destination").count()).toBeGreaterThan(0);
         // A destination is a hollow ring, never a disc that could pass for a piece.
         expect(
@@ -225,8 +227,7 @@ describe("a classic table in the browser", () => {
     if (mover === host.page) {
       const { move } = chainOrSetup(gameOf(table));
       const path = move.path.map(holeName);
-      await host.page.locator(`[data-hole="${path[0]}"]`).click();
-      await host.page.locator(`[data-hole="${path[path.length - 1]}"]`).click();
+      await clickMove(host.page, [path[0], path[path.length - 1]]);
       moves++;
       await waitForMoves([host.page, watcher.page], moves);
     }
