@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /**
- * npm run build:package: builds the client package in packages/client/dist:
+ * npm run build:package, and the package's prepack script (so `npm pack` in
+ * packages/client, with nothing built, builds it first): builds the client
+ * package in packages/client/dist:
  * its two entries bundled by esbuild as ES modules, the SDK (src/client/sdk,
  * with what it needs of the wire, the table and the engine) as index.js and
  * the embedded table's controller (src/client/embed) as embed.js, the web
@@ -8,7 +10,7 @@
  * lobby-element.js, what they share in dist/chunks, their
  * dependencies (zod, partysocket) left to npm; and their type declarations,
  * emitted by tsc.
- * `npm pack` in packages/client then makes the tarball.
+ * It prints only to stderr: `npm pack --json` runs it and writes its JSON to stdout.
  */
 import { execFileSync } from "node:child_process";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -46,9 +48,8 @@ await esbuild.build({
 execFileSync(
   process.execPath,
   [join(root, "node_modules/typescript/bin/tsc"), "-p", join(packageDir, "tsconfig.json")],
-  {
-    stdio: "inherit",
-  },
+  // tsc reports its errors on stdout; they go to stderr with the rest.
+  { stdio: ["ignore", process.stderr, "inherit"] },
 );
 
 // The sources import each other as "./x.ts" (run as they are by Node, esbuild and workerd); a published
@@ -66,6 +67,6 @@ async function declarations(dir) {
 }
 
 const kib = async (file) => `${((await readFile(join(dist, file))).length / 1024).toFixed(1)} KiB`;
-console.log(
+console.error(
   `Built packages/client: dist/index.js ${await kib("index.js")}, dist/embed.js ${await kib("embed.js")}, dist/element.js ${await kib("element.js")}, dist/lobby-element.js ${await kib("lobby-element.js")}, types in dist/types`,
 );
