@@ -1,9 +1,10 @@
 /**
  * The client package as a web developer gets it: `npm pack` of
- * packages/client, installed into an empty folder (never this repository's
- * sources), used from Node 22, type-checked by a site's own TypeScript, and
- * bundled into a site's page served from an origin of its own, where two
- * visitors play a whole game in the web component.
+ * packages/client with nothing built (its prepack script builds it), installed
+ * into an empty folder (never this repository's sources), used from Node 22,
+ * type-checked by a site's own TypeScript, and bundled into a site's page
+ * served from an origin of its own, where two visitors play a whole game in
+ * the web component.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -37,12 +38,14 @@ let site: string;
 let packed: { filename: string; files: { path: string }[] };
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["scripts/build-package.mjs"], { cwd: root, stdio: "inherit" });
+  // Nothing built: `npm pack` alone must make the package (its prepack script builds dist/).
+  await rm(join(packageDir, "dist"), { recursive: true, force: true });
   work = await mkdtemp(join(tmpdir(), "cc-package-"));
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", work], {
     cwd: packageDir,
     encoding: "utf8",
   });
+  // The build prints to stderr only: npm's JSON is the whole of stdout.
   [packed] = JSON.parse(out);
   site = join(work, "site");
   await cp(join(root, "test/e2e/fixture-site"), site, { recursive: true });
@@ -69,9 +72,10 @@ function runInSite(script: string, moves: number): unknown {
 }
 
 describe("the packed package", () => {
-  it("holds its bundle, its declarations and its manifest, and no sources", () => {
+  it("holds its bundle, its declarations, its manifest and its license, and no sources", () => {
     const files = packed.files.map((file) => file.path);
     expect(files).toContain("package.json");
+    expect(files).toContain("LICENSE");
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/types/client/sdk/index.d.ts");
     expect(files).toContain("dist/embed.js");
@@ -80,7 +84,9 @@ describe("the packed package", () => {
     expect(files).toContain("dist/types/client/embed/define.d.ts");
     expect(files).toContain("dist/lobby-element.js");
     expect(files).toContain("dist/types/client/embed/lobby-define.d.ts");
-    expect(files.filter((file) => !/^(package\.json|README\.md|dist\/.+\.(js|js\.map|d\.ts))$/.test(file))).toEqual([]);
+    expect(
+      files.filter((file) => !/^(package\.json|README\.md|LICENSE|dist\/.+\.(js|js\.map|d\.ts))$/.test(file)),
+    ).toEqual([]);
   });
 
   it("installs into an empty folder with its two dependencies", async () => {
@@ -103,6 +109,10 @@ describe("the packed package", () => {
     // Only the elements' entries do something on import: they register <chinese-checkers-table> and <chinese-checkers-lobby>.
     expect(manifest.sideEffects).toEqual(["./dist/element.js", "./dist/lobby-element.js"]);
     expect(Object.keys(manifest.dependencies)).toEqual(["partysocket", "zod"]);
+    expect(manifest.license).toBe("MIT");
+    expect(await readFile(join(site, "node_modules/@chinese-checkers/client/LICENSE"), "utf8")).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2026 The Chinese Checkers Online authors\n/,
+    );
   });
 });
 
