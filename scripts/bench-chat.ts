@@ -12,7 +12,7 @@
  * with chat idle (every socket connected, none writing), then while every
  * socket, players and spectators, sends chat messages of L characters
  * (default 280, the most a message may have) and reactions at K times
- * (default 1) its own per-socket rate (src/server/chat-limits.ts: a message
+ * (default 1) its own per-socket rate (src/server/chat/chat-limits.ts: a message
  * every 2 s, a reaction every second), from S seconds (default 5) before the
  * players start, so that the address and table buckets' bursts are spent. At
  * K = 1 those two buckets refuse what the sockets' own would let through (by
@@ -38,7 +38,7 @@
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { MAX_CHAT_LENGTH, REACTIONS } from "../src/protocol/index.ts";
-import { MESSAGE_RATES, REACTION_RATES } from "../src/server/chat-limits.ts";
+import { MESSAGE_RATES, REACTION_RATES } from "../src/server/chat/chat-limits.ts";
 import {
   type Message,
   median,

@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { newTableId } from "../src/server/table-ids.ts";
+import { newTableId } from "../src/server/table/table-ids.ts";
 // @ts-expect-error: a plain ES module without types
 import { runWrangler, wranglerEnv } from "./wrangler.mjs";
 

@@ -1,6 +1,6 @@
 /**
  * A new VAPID key pair for "your turn" notifications, as the worker reads it
- * (src/server/env.ts): the public key as the 65-byte uncompressed P-256
+ * (src/server/push/push-service.ts): the public key as the 65-byte uncompressed P-256
  * point, the private key as its 32-byte scalar, both base64url.
  */
 import { generateKeyPairSync } from "node:crypto";

@@ -1,6 +1,6 @@
 /**
  * Who may say what in a table's chat, apart from how it is stored or
- * delivered (src/server/chat.ts does both). Chat is not the game: nothing
+ * delivered (src/server/chat/chat.ts does both). Chat is not the game: nothing
  * here reads or changes the event log, only the seats' names, and the
  * policy and silences the host chose, which the chat keeps beside it.
  */

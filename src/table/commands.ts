@@ -66,7 +66,7 @@ const WHO_MAY: Readonly<Record<RequestType, Role>> = {
   chatPolicy: "host",
   deleteChat: "host",
   silence: "host",
-  // Notifications go to a seat's player, and a subscription lasts as long as the seat (server/notifications.ts).
+  // Notifications go to a seat's player, and a subscription lasts as long as the seat (server/push/notifications.ts).
   pushSubscribe: "seated",
   pushUnsubscribe: "seated",
 };

@@ -22,11 +22,10 @@ import type {
 import { type Action, Game, notate, type Point, RulesError, type Settings } from "../rules/index.ts";
 import { deadline, spendBank, turnKey } from "./clock.ts";
 import type { TableHeader } from "./header.ts";
-import { type Checkpoint, checkSaved, type FoldState, resumeGame, saveGame } from "./saved.ts";
+import { type Checkpoint, checkpointState, checkSaved, type FoldState, resumeGame, saveGame } from "./saved.ts";
 import {
   type Carry,
   carryOf,
-  NO_SCORE,
   newTableState,
   scored,
   seatChanges,
@@ -358,18 +357,7 @@ export class TableFold {
    * to report; clients that meet them resync from a snapshot.
    */
   resume(checkpoint: Checkpoint, entries: Iterable<LoggedEvent>): LoggedEvent[] {
-    const empty = newTableState(this.header);
-    const { names } = checkpoint;
-    const seated: TableState = {
-      ...empty,
-      names: empty.names.map((_, seat) => names[seat] ?? null),
-      scores: empty.scores.map((_, seat) => checkpoint.scores[seat] ?? NO_SCORE),
-      computers: empty.computers.map((_, seat) => checkpoint.computers?.[seat] ?? null),
-      hostSeat: checkpoint.hostSeat ?? null,
-      listedIn: checkpoint.listedIn ?? null,
-      firstPlayer: checkpoint.firstPlayer === undefined ? empty.firstPlayer : checkpoint.firstPlayer,
-    };
-    this.current = { ...seated, carried: carryOf(seated) };
+    this.current = checkpointState(this.header, checkpoint);
     this.currentGame = null;
     return this.foldStored(entries, checkpoint);
   }

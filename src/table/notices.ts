@@ -2,7 +2,7 @@
  * Which players a commit owes a notification ("your turn", the game ended,
  * a rematch offered), and whether one still is due when the time comes to
  * send it. Whether it is sent also depends on who is connected then, which
- * is the server's to know (server/notifications.ts).
+ * is the server's to know (server/push/notifications.ts).
  */
 import type { Notice, NoticeKind } from "../protocol/index.ts";
 import type { LoggedEvent, TableFold } from "./fold.ts";

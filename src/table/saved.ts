@@ -4,7 +4,8 @@
  * a wake folds in only the entries after it instead of replaying the game.
  */
 import { type Action, Game, type PositionState, type Settings } from "../rules/index.ts";
-import type { Carry, TableState } from "./state.ts";
+import type { TableHeader } from "./header.ts";
+import { type Carry, carryOf, NO_SCORE, newTableState, type TableState } from "./state.ts";
 
 /** One action of a game's history, compact: a move ("m") with its path and captured holes, a pass ("p"), a leave ("r"). */
 export type StoredAction =
@@ -112,4 +113,20 @@ function actionOf(stored: StoredAction): Action {
     case "r":
       return { kind: "resign", player: stored[1] };
   }
+}
+
+/** The state a stored table starts its current game from: the seats and scores its checkpoint carries, before any entry. */
+export function checkpointState(header: TableHeader, checkpoint: Checkpoint): TableState {
+  const empty = newTableState(header);
+  const { names } = checkpoint;
+  const seated: TableState = {
+    ...empty,
+    names: empty.names.map((_, seat) => names[seat] ?? null),
+    scores: empty.scores.map((_, seat) => checkpoint.scores[seat] ?? NO_SCORE),
+    computers: empty.computers.map((_, seat) => checkpoint.computers?.[seat] ?? null),
+    hostSeat: checkpoint.hostSeat ?? null,
+    listedIn: checkpoint.listedIn ?? null,
+    firstPlayer: checkpoint.firstPlayer === undefined ? empty.firstPlayer : checkpoint.firstPlayer,
+  };
+  return { ...seated, carried: carryOf(seated) };
 }

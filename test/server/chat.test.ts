@@ -1,8 +1,8 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CHAT_HISTORY, type ChatMessage } from "../../src/protocol/index.ts";
-import { ChatLimiter, MESSAGE_RATES } from "../../src/server/chat-limits.ts";
-import type { Table } from "../../src/server/table.ts";
+import { ChatLimiter, MESSAGE_RATES } from "../../src/server/chat/chat-limits.ts";
+import type { Table } from "../../src/server/table/table.ts";
 import type { Client, Game, Message } from "./helpers.ts";
 import {
   closeAll,
@@ -265,7 +265,7 @@ describe("a newcomer and a reconnecting socket get the recent messages", () => {
     const game = await setUpTable();
     await runInDurableObject(stub(game.table.id), (instance: Table) => {
       const store = (
-        instance as unknown as { chat: { room: { store: import("../../src/server/chat-store.ts").ChatStore } } }
+        instance as unknown as { chat: { room: { store: import("../../src/server/chat/chat-store.ts").ChatStore } } }
       ).chat.room.store;
       for (let i = 1; i <= CHAT_HISTORY + 5; i++) {
         store.add(i, { kind: "seat", seat: 0, name: "Player 1", host: false }, "k", `m${i}`, `k:${i}`);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES } from "../../src/protocol/index.ts";
 import { formatPath, Game as Replay } from "../../src/rules/index.ts";
-import { FLOOD_BURST } from "../../src/server/connection.ts";
+import { FLOOD_BURST } from "../../src/server/connections/connection.ts";
 import {
   type Client,
   closeAll,

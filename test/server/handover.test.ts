@@ -7,7 +7,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ErrorBody, HandedOver } from "../../src/protocol/index.ts";
-import { HANDOVER_TTL_MS } from "../../src/server/handover.ts";
+import { HANDOVER_TTL_MS } from "../../src/server/table/handover.ts";
 import {
   api,
   type Client,

@@ -8,7 +8,7 @@
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { identityOf, isStale, lastHeard, markHeard, opened } from "../../src/server/connection.ts";
+import { identityOf, isStale, lastHeard, markHeard, opened } from "../../src/server/connections/connection.ts";
 import {
   type Client,
   closeAll,

@@ -7,8 +7,8 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import type { Identity, ServerMessage, Snapshot, TableEvent } from "../../src/protocol/index.ts";
 import { formatPath, parseMove, Game as Replay } from "../../src/rules/index.ts";
-import type { Table } from "../../src/server/table.ts";
-import { newTableId } from "../../src/server/table-ids.ts";
+import type { Table } from "../../src/server/table/table.ts";
+import { newTableId } from "../../src/server/table/table-ids.ts";
 
 export const ORIGIN = "http://example.com";
 

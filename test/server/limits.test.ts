@@ -7,7 +7,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ErrorBody, SOCKET_PROTOCOL, socketProtocols } from "../../src/protocol/index.ts";
-import { clientKey, MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "../../src/server/limits.ts";
+import { clientKey, MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "../../src/server/connections/limits.ts";
 import {
   api,
   type Client,

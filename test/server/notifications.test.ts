@@ -7,8 +7,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { allowedEndpoint, pushConfig } from "../../src/server/push-service.ts";
-import type { Table } from "../../src/server/table.ts";
+import { allowedEndpoint, pushConfig } from "../../src/server/push/push-service.ts";
+import type { Table } from "../../src/server/table/table.ts";
 import { pushControl } from "../push/control.ts";
 import type { PushSubscriptionJSON } from "../push/receiver.ts";
 import type { Client, Game, Message } from "./helpers.ts";

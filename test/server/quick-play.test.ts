@@ -9,10 +9,11 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { hex } from "../../src/server/connection.ts";
-import { hashToken, newTableId } from "../../src/server/ids.ts";
-import { MAX_POOL_SOCKETS_PER_ADDRESS, MAX_SEEKS_PER_ADDRESS, type Pool } from "../../src/server/lobby/pool.ts";
+import { hex } from "../../src/server/connections/connection.ts";
+import type { Pool } from "../../src/server/lobby/pool.ts";
+import { MAX_POOL_SOCKETS_PER_ADDRESS, MAX_SEEKS_PER_ADDRESS } from "../../src/server/lobby/pool-settings.ts";
 import { PoolStore } from "../../src/server/lobby/pool-store.ts";
+import { hashToken, newTableId } from "../../src/server/table/ids.ts";
 import { api, getSnapshot, hello, rid, someAddress, tableIdKey, toMove } from "./helpers.ts";
 import {
   openPool,

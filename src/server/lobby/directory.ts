@@ -10,10 +10,9 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Listing, LobbyList } from "../../protocol/index.ts";
-import { answerClose, broadcast, isOpen, refused, send } from "../connection.ts";
-import type { Env } from "../env.ts";
-import { clientKey } from "../limits.ts";
-import { addressTag } from "../presence.ts";
+import { answerClose, broadcast, isOpen, refused, send } from "../connections/connection.ts";
+import { clientKey } from "../connections/limits.ts";
+import { addressTag } from "../presence/presence.ts";
 
 /**
  * Watchers hear of changes at most once in this interval, in one message:
@@ -49,14 +48,14 @@ function sameListing(a: Listing, b: Listing): boolean {
   return JSON.stringify({ ...a, since: 0 }) === JSON.stringify({ ...b, since: 0 });
 }
 
-export class Directory extends DurableObject<Env> {
+export class Directory extends DurableObject<object> {
   private readonly sql: SqlStorage;
   /** Changes not yet sent to the watchers, by table (null: unlisted), and when they were last sent. */
   private readonly pending = new Map<string, Listing | null>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private flushedAt = 0;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: object) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);

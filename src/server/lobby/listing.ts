@@ -1,14 +1,13 @@
 /**
  * A table's side of the lobby: it tells the directory (directory.ts) its
- * listing when that changes, as an after-commit effect that owes the report
- * in the commit's own transaction, and the count of those who watch it, at
+ * listing when that changes (the table's effect table/effects/listing.ts owes
+ * the report in the commit's own transaction and sends it once broadcast), and the count of those who watch it, at
  * most once in a while. A table that was never
  * listed never reports, so its id never reaches the lobby; a move never
  * changes a listing, so it costs the lobby nothing.
  */
 import type { Listing } from "../../protocol/index.ts";
-import { LISTING_EVENTS, listingOf, type TableCommands } from "../../table/index.ts";
-import type { Commit, ListingReport, Room, TableEffect } from "../effects/effect.ts";
+import { listingOf, type TableCommands } from "../../table/index.ts";
 
 /** A change in the count of those who watch is reported at most this often: it moves with every visitor. */
 export const SPECTATORS_REPORT_MS = 15_000;
@@ -25,7 +24,7 @@ export type SendListing = (tableId: string, listing: Listing | null) => Promise<
  */
 const OWED = "CREATE TABLE IF NOT EXISTS listing_owed (id INTEGER PRIMARY KEY CHECK (id = 0), seq INTEGER NOT NULL)";
 
-export class ListingReporter implements ListingReport {
+export class ListingReporter {
   private readonly sql: SqlStorage;
   private readonly sendListing: SendListing;
   /** Keeps the object alive for a report on its way (the object's `waitUntil`). */
@@ -98,23 +97,4 @@ export class ListingReporter implements ListingReport {
         .catch((error) => console.error("table: the lobby was not told of a listing", error)),
     );
   }
-}
-
-/** Whether a commit can change what the lobby shows of its table: a listed table's seats, start or end, or its listing. */
-function changesListing({ entries, table }: Commit): boolean {
-  if (!entries.some(({ event }) => LISTING_EVENTS.has(event.type))) return false;
-  return table.listedIn !== null || entries.some(({ event }) => event.type === "listing");
-}
-
-/** The effect: a commit that changes a table's listing owes the lobby a report, and sends it once broadcast. */
-export function listing({ listing: reporter }: Room): TableEffect {
-  return {
-    write(commit) {
-      if (changesListing(commit)) reporter.owe(commit.table.seq);
-    },
-    after(commit) {
-      const last = commit.entries[commit.entries.length - 1];
-      if (last && changesListing(commit)) reporter.report(commit.table, last.at);
-    },
-  };
 }

@@ -14,17 +14,7 @@
  * again with its key.
  */
 import { DurableObject } from "cloudflare:workers";
-import {
-  DEFAULT_TIMES,
-  fillAt,
-  isOver,
-  isPresent,
-  type PairingTimes,
-  poolTableSettings,
-  seatNames,
-  WAVE_MS,
-  wave,
-} from "../../lobby/index.ts";
+import { fillAt, isOver, isPresent, type PairingTimes, poolTableSettings, seatNames, wave } from "../../lobby/index.ts";
 import {
   type PoolKind,
   parsePoolName,
@@ -43,34 +33,21 @@ import {
   receive,
   refused,
   send,
-} from "../connection.ts";
-import { type Env, msSetting } from "../env.ts";
-import { hashToken, newTableId, newToken } from "../ids.ts";
-import { clientKey } from "../limits.ts";
-import { addressTag } from "../presence.ts";
+} from "../connections/connection.ts";
+import { clientKey } from "../connections/limits.ts";
+import { addressTag } from "../presence/presence.ts";
+import { hashToken, newTableId, newToken } from "../table/ids.ts";
+import {
+  MAX_POOL_SOCKETS,
+  MAX_POOL_SOCKETS_PER_ADDRESS,
+  MAX_SEEKS_PER_ADDRESS,
+  MAX_SEEKS_PER_POOL,
+  type PoolEnv,
+  poolTimes,
+  SEAT_KEPT_MS,
+} from "./pool-settings.ts";
 import { PoolStore, type SeatGiven, type StoredSeek } from "./pool-store.ts";
 
-/** A pool holds at most this many sockets; the next is told `pool-full` and closed. */
-export const MAX_POOL_SOCKETS = 2_500;
-/** A pool holds at most this many seeks (pool-full): as many as it has sockets. */
-export const MAX_SEEKS_PER_POOL = MAX_POOL_SOCKETS;
-/** One address holds at most this many sockets at a pool (the next is told `too-many-connections`): a household's tabs. */
-export const MAX_POOL_SOCKETS_PER_ADDRESS = 8;
-/** One address has at most this many seeks in a pool (too-many-seeks): phantom seekers cost their maker first. */
-export const MAX_SEEKS_PER_ADDRESS = 4;
-/**
- * A seeker's seat is kept this long after its table is made, for a seeker
- * whose socket dropped as it was seated to fetch with its key.
- */
-export const SEAT_KEPT_MS = 10 * 60_000;
-/**
- * A socket neither heard from nor pinging for this long is taken for gone
- * (the client pings every 2 s): five pings missed. Shorter, a pool whose
- * object falls behind under load (its pings answered late) closed live
- * seekers (bench:lobby, BENCHMARKS.md); longer, a seeker whose network died
- * without a word could be seated for longer.
- */
-export const POOL_SILENT_MS = 12_000;
 /** The tag of a socket accepted only to be refused. */
 const REFUSED_TAG = "refused";
 /** A table that could not be made is tried again this soon. */
@@ -87,16 +64,7 @@ function seekerOf(ws: WebSocket): Seeker {
   return (ws.deserializeAttachment() as Seeker | null) ?? { address: "", seeker: null, heardAt: 0 };
 }
 
-/** How long the pairing rules' times are, from the deployment's settings (the tests shorten them). */
-function pairingTimes(env: Env): PairingTimes {
-  return {
-    fillAfterMs: msSetting(env.POOL_FILL_AFTER_SECONDS, DEFAULT_TIMES.fillAfterMs),
-    dropGraceMs: msSetting(env.POOL_DROP_GRACE_SECONDS, DEFAULT_TIMES.dropGraceMs),
-    lifetimeMs: msSetting(env.POOL_SEEK_LIFETIME_SECONDS, DEFAULT_TIMES.lifetimeMs),
-  };
-}
-
-export class Pool extends DurableObject<Env> {
+export class Pool extends DurableObject<PoolEnv> {
   private readonly store: PoolStore;
   private readonly times: PairingTimes;
   private readonly waveMs: number;
@@ -105,12 +73,10 @@ export class Pool extends DurableObject<Env> {
   /** The count last told to the seekers, so that a wave that changed nothing tells nobody. */
   private toldWaiting = -1;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: PoolEnv) {
     super(ctx, env);
     this.store = new PoolStore(ctx.storage);
-    this.times = pairingTimes(env);
-    this.waveMs = msSetting(env.POOL_WAVE_MS, WAVE_MS, 1);
-    this.silentMs = msSetting(env.POOL_SILENT_SECONDS, POOL_SILENT_MS);
+    ({ pairing: this.times, waveMs: this.waveMs, silentMs: this.silentMs } = poolTimes(env));
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a restart no socket survives: the seeks that had one start their grace now.
     const open = new Set(this.openSockets().flatMap((ws) => seekerOf(ws).seeker ?? []));

@@ -10,8 +10,7 @@
  */
 import { buildPushPayload, type PushSubscription } from "@block65/webcrypto-web-push";
 import { decodeBase64Url } from "hono/utils/encode";
-import type { Notice } from "../protocol/index.ts";
-import type { Env } from "./env.ts";
+import type { Notice } from "../../protocol/index.ts";
 
 /**
  * The browsers' push services (docs/security.md, "Notifications"): an
@@ -37,8 +36,30 @@ export interface PushConfig {
   readonly allowLoopback: boolean;
 }
 
+/** The deployment's push settings (wrangler.toml and its secrets). */
+export interface PushSettings {
+  /**
+   * The VAPID key pair "your turn" notifications are sent with (secrets:
+   * `npm run deploy` makes them on the first deploy, `npm start` in
+   * .dev.vars): the public key as the 65-byte uncompressed P-256 point, the
+   * private key as its 32-byte scalar, both base64url. Without them no one
+   * can subscribe (`push-unavailable`). Changing them ends every
+   * subscription: browsers must subscribe again (README, Configuration).
+   */
+  readonly VAPID_PUBLIC_KEY?: string;
+  readonly VAPID_PRIVATE_KEY?: string;
+  /** Who runs the service, for the push services: a `mailto:` or `https:` URL. */
+  readonly VAPID_SUBJECT?: string;
+  /**
+   * "true" lets subscriptions name https endpoints on loopback (127.0.0.1,
+   * localhost, ::1), for the tests' push service. Off unless set; never in
+   * wrangler.toml, and `npm run deploy` refuses to deploy with it.
+   */
+  readonly PUSH_ALLOW_LOOPBACK?: string;
+}
+
 /** The push configuration, or null when the service has no VAPID keys (then no one can subscribe). */
-export function pushConfig(env: Env): PushConfig | null {
+export function pushConfig(env: PushSettings): PushConfig | null {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
   if (!publicKey || !privateKey) return null;
   return {

@@ -19,21 +19,18 @@ import {
   type Language,
   type Snapshot,
   SOCKET_PROTOCOL,
-} from "../protocol/index.ts";
+} from "../../protocol/index.ts";
 import {
   type CheckedTableSettings,
-  type CommandOptions,
   type LoggedEvent,
   type Outcome,
   outcome,
-  STAND_IN_LEVEL,
   TableCommands,
   TableError,
   tableHeader,
-} from "../table/index.ts";
-import { TableAlarm } from "./alarm.ts";
-import { isChatRequest, TableChat } from "./chat.ts";
-import { ChatStore } from "./chat-store.ts";
+} from "../../table/index.ts";
+import { isChatRequest, TableChat } from "../chat/chat.ts";
+import { ChatStore } from "../chat/chat-store.ts";
 import {
   answerClose,
   broadcast,
@@ -50,48 +47,28 @@ import {
   requestKey,
   send,
   setIdentity,
-} from "./connection.ts";
+} from "../connections/connection.ts";
+import { clientKey } from "../connections/limits.ts";
+import { DIRECTORY } from "../lobby/directory.ts";
+import { ListingReporter, SPECTATORS_REPORT_MS } from "../lobby/listing.ts";
+import { addressTag, Presence } from "../presence/presence.ts";
+import { isPushRequest, NOTIFY_GRACE_MS, TableNotifications } from "../push/notifications.ts";
+import { pushConfig } from "../push/push-service.ts";
+import { PushStore } from "../push/push-store.ts";
+import { msSetting } from "../settings.ts";
+import { TableAlarm } from "./alarm.ts";
 import { EFFECTS, type TableEffect } from "./effects/index.ts";
-import { type Env, msSetting } from "./env.ts";
+import { commandOptions, idleMs, type TableEnv } from "./env.ts";
 import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSockets } from "./handover.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
-import { clientKey } from "./limits.ts";
 import { loadTable } from "./load-table.ts";
-import { DIRECTORY } from "./lobby/directory.ts";
-import { ListingReporter, SPECTATORS_REPORT_MS } from "./lobby/listing.ts";
-import { isPushRequest, NOTIFY_GRACE_MS, TableNotifications } from "./notifications.ts";
-import { addressTag, Presence } from "./presence.ts";
-import { pushConfig } from "./push-service.ts";
-import { PushStore } from "./push-store.ts";
+import { hasSeats, quickPlayEntries, type SeatedPlayer } from "./quick-play.ts";
+import { eventsOf } from "./requests.ts";
+import { syncSocket } from "./sync.ts";
 import { type TableMeta, TableStore } from "./table-store.ts";
 import { type Versioned, versioned } from "./versioned.ts";
 
-/**
- * A client this far behind or less gets the events it missed; further behind,
- * the table whole (a snapshot), whose size does not grow with the gap. 32
- * events are about the size of a snapshot of a short game.
- */
-const MAX_REPLAY_EVENTS = 32;
-
-/** A player a quick-play pool seats: the name, and the hash of the seat token the pool gives them. */
-export interface SeatedPlayer {
-  readonly name: string;
-  readonly tokenHash: ArrayBuffer;
-}
-const DAY_MS = 86_400_000;
-const DEFAULT_IDLE_DAYS = 30;
-
-function commandOptions(env: Env): CommandOptions {
-  const grace = env.STALL_GRACE_SECONDS;
-  const delay = env.COMPUTER_DELAY_MS;
-  return {
-    drawFirstPlayer: (players: number) => crypto.getRandomValues(new Uint32Array(1))[0] % players,
-    ...(grace === undefined ? {} : { stallGraceMs: Number(grace) * 1000 }),
-    ...(delay === undefined ? {} : { computerDelayMs: Number(delay) }),
-  };
-}
-
-export class Table extends DurableObject<Env> {
+export class Table extends DurableObject<TableEnv> {
   private readonly store: TableStore;
   /** Undefined until the table is created, and again once it is deleted. */
   private table: TableCommands | undefined;
@@ -103,7 +80,7 @@ export class Table extends DurableObject<Env> {
   private readonly notifications: TableNotifications;
   private readonly listing: ListingReporter;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: TableEnv) {
     super(ctx, env);
     this.store = new TableStore(ctx.storage);
     this.presence = new Presence(
@@ -119,14 +96,13 @@ export class Table extends DurableObject<Env> {
       spectators: () => this.presence.spectators,
       spectatorsEveryMs: msSetting(env.LISTING_SPECTATORS_SECONDS, SPECTATORS_REPORT_MS),
     });
-    const idleMs = msSetting(env.IDLE_DAYS, DEFAULT_IDLE_DAYS * DAY_MS, DAY_MS);
     this.notifications = new TableNotifications({
       store: new PushStore(ctx.storage),
       config: pushConfig(env),
       graceMs: msSetting(env.NOTIFY_GRACE_SECONDS, NOTIFY_GRACE_MS),
       connectedSeats: () => this.presence.connectedSeats(),
     });
-    this.alarmClock = new TableAlarm(ctx, this.presence, idleMs, () => this.notifications.nextDue);
+    this.alarmClock = new TableAlarm(ctx, this.presence, idleMs(env), () => this.notifications.nextDue);
     const room = {
       store: this.store,
       presence: this.presence,
@@ -182,20 +158,10 @@ export class Table extends DurableObject<Env> {
   ): Promise<boolean> {
     const hostTokenHash = await hashToken(newToken());
     // From here on no await: the check and the writes see the same state.
-    if (this.store.meta()) return this.hasSeats(players);
+    if (this.store.meta()) return hasSeats(this.store, players);
     const createdAt = Date.now();
     const table = new TableCommands(tableHeader(id, settings, createdAt), commandOptions(this.env));
-    const anyone = { seat: null, host: false };
-    // The table itself acts as host for what only a host may do; no socket ever is.
-    const itself = { seat: null, host: true };
-    const entries = [
-      ...table.create(),
-      ...table.list(itself, lang, createdAt),
-      ...players.flatMap((player, seat) => table.join(anyone, seat, player.name, createdAt)),
-      ...Array.from({ length: computers }, (_, i) =>
-        table.addComputer(itself, players.length + i, STAND_IN_LEVEL, createdAt),
-      ).flat(),
-    ];
+    const entries = quickPlayEntries(table, players, computers, lang, createdAt);
     this.table = table;
     this.commit(entries, undefined, () => {
       this.store.createMeta({ id, settings, hostTokenHash, createdAt });
@@ -204,14 +170,6 @@ export class Table extends DurableObject<Env> {
       });
     });
     return true;
-  }
-
-  /** Whether the seats are taken by exactly these players' tokens, in order. */
-  private hasSeats(players: readonly SeatedPlayer[]): boolean {
-    const stored = this.store.seats();
-    return players.every((player, seat) =>
-      stored.some((taken) => taken.seat === seat && sameHash(taken.tokenHash, player.tokenHash)),
-    );
   }
 
   /**
@@ -342,7 +300,7 @@ export class Table extends DurableObject<Env> {
       case "hello":
         return this.hello(ws, message);
       case "sync":
-        return this.catchUp(ws, message.lastSeq);
+        return this.sync(ws, message.lastSeq);
       case "join":
         return this.join(ws, message);
     }
@@ -359,35 +317,7 @@ export class Table extends DurableObject<Env> {
       send(ws, { type: "ack", id: message.id, seq: seen });
       return;
     }
-    const now = Date.now();
-    const events = (() => {
-      switch (message.type) {
-        case "move":
-          return table.move(who, message.path, now);
-        case "leave":
-          return table.leave(who, now);
-        case "remove":
-          return table.remove(who, message.seat, now);
-        case "start":
-          return table.start(who, now);
-        case "rematch":
-          return table.rematch(who, this.presence.connectedSeats(), now);
-        case "swap":
-          return table.swap(who, message.seat, now);
-        case "firstPlayer":
-          return table.chooseFirstPlayer(who, message.seat, now);
-        case "addComputer":
-          return table.addComputer(who, message.seat, message.level, now);
-        case "listing":
-          return table.list(who, message.listed ? message.lang : null, now);
-        case "back":
-          return table.back(who, now);
-        case "remedy": {
-          const disconnectedAt = this.presence.absentSince(message.seat, table.lastEventAt);
-          return table.remedy(who, message.seat, message.remedy, disconnectedAt, now);
-        }
-      }
-    })();
+    const events = eventsOf(table, who, message, this.presence, Date.now());
     const seq = this.commit(events, request);
     send(ws, { type: "ack", id: message.id, seq });
   }
@@ -406,34 +336,19 @@ export class Table extends DurableObject<Env> {
     const host = hostHash !== undefined && sameHash(meta.hostTokenHash, hostHash);
     if (hostHash && !host) throw new TableError("bad-token", "that host token is not valid at this table");
     setIdentity(ws, { seat, host }, seatHash ?? null);
-    if (message.lastSeq === undefined) this.welcome(ws);
-    else this.catchUp(ws, message.lastSeq);
+    this.sync(ws, message.lastSeq);
     if (seat !== null) this.alarmClock.seatConnected(this.requireTable());
     // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
     this.presence.owe(ws);
     this.flood.charge(ws, frameCost(await this.chat.greet(ws, this.requireTable())), Date.now());
   }
 
-  /**
-   * Sends what a client missed since `lastSeq`, or the whole table when it is
-   * far behind; the asker pays for what it is sent (`FloodGuard.charge`).
-   */
-  private catchUp(ws: WebSocket, lastSeq: number): void {
-    const table = this.requireTable();
-    if (lastSeq > table.seq || table.seq - lastSeq > MAX_REPLAY_EVENTS) {
-      this.welcome(ws);
-      return;
-    }
-    let cost = frameCost(send(ws, { type: "identity", you: identityOf(ws) }));
-    for (const entry of this.store.eventsAfter(lastSeq)) cost += frameCost(send(ws, { type: "event", ...entry }));
-    this.flood.charge(ws, cost, Date.now());
-  }
-
-  /** The whole table; the spectator count, which the snapshot lacks, follows in a presence. */
-  private welcome(ws: WebSocket): void {
-    const snapshot = this.requireTable().view(this.presence.connectedSeats());
-    this.flood.charge(ws, frameCost(send(ws, { type: "welcome", you: identityOf(ws), snapshot })), Date.now());
-    this.presence.owe(ws);
+  /** Brings a socket up to the table: what it missed since `lastSeq`, or (none given, or far behind) the whole table. */
+  private sync(ws: WebSocket, lastSeq?: number): void {
+    const sent = syncSocket(ws, this.requireTable(), this.store, this.presence.connectedSeats(), lastSeq);
+    this.flood.charge(ws, sent.bytes, Date.now());
+    // The spectator count, which a snapshot lacks, follows in a presence.
+    if (sent.whole) this.presence.owe(ws);
   }
 
   /** A one-time code that hands this socket's seat, and hosting if it has it, to another device. */

@@ -1,8 +1,9 @@
 /** What an effect is, and what it is handed (the list of effects is index.ts). */
-import type { LoggedEvent, TableCommands } from "../../table/index.ts";
+import type { LoggedEvent, TableCommands } from "../../../table/index.ts";
+import type { ListingReporter } from "../../lobby/listing.ts";
+import type { Presence } from "../../presence/presence.ts";
+import type { TableNotifications } from "../../push/notifications.ts";
 import type { TableAlarm } from "../alarm.ts";
-import type { TableNotifications } from "../notifications.ts";
-import type { Presence } from "../presence.ts";
 import type { TableStore } from "../table-store.ts";
 /** What an effect may use: the table's storage, its sockets, its alarm, its notifications, the lobby. */
 export interface Room {
@@ -11,15 +12,7 @@ export interface Room {
   readonly alarm: TableAlarm;
   readonly notifications: TableNotifications;
   /** The table's word to the lobby (lobby/listing.ts). */
-  readonly listing: ListingReport;
-}
-
-/** Tells the lobby a table's listing (lobby/listing.ts's `ListingReporter`). */
-export interface ListingReport {
-  /** A report is owed for the commit being written (called inside its transaction). */
-  owe(seq: number): void;
-  /** The listing as it is after `at`, sent. */
-  report(table: TableCommands, at: number): void;
+  readonly listing: ListingReporter;
 }
 
 /** One commit: the entries just folded in, the table after them, and the sockets they are broadcast to. */

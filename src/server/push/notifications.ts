@@ -10,10 +10,9 @@
  * player has not come back by then. A push service that is slow or fails
  * delays nothing but its own notice, which is tried again a few times.
  */
-import type { ClientMessage } from "../protocol/index.ts";
-import { noticesOf, stillDue, type TableCommands, TableError } from "../table/index.ts";
-import { identityOf, send } from "./connection.ts";
-import type { Commit } from "./effects/effect.ts";
+import type { ClientMessage } from "../../protocol/index.ts";
+import { type LoggedEvent, noticesOf, stillDue, type TableCommands, TableError } from "../../table/index.ts";
+import { identityOf, send } from "../connections/connection.ts";
 import { allowedEndpoint, type PushConfig, sendPush, validBrowserKey } from "./push-service.ts";
 import type { OutboxEntry, PushStore } from "./push-store.ts";
 
@@ -93,7 +92,7 @@ export class TableNotifications {
    * each notice the entries owe a seat that has a subscription and no live
    * socket is noted, due after the grace.
    */
-  write({ entries, table }: Commit): void {
+  write(entries: readonly LoggedEvent[], table: TableCommands): void {
     const { store } = this;
     if (store.empty) return;
     for (const { event } of entries) {

@@ -11,7 +11,7 @@ import {
   SAVED_STATE_VERSION,
   TableCommands,
   tableHeader,
-} from "../table/index.ts";
+} from "../../table/index.ts";
 import type { TableStore } from "./table-store.ts";
 
 /** The table `store` holds; undefined when it holds none. */

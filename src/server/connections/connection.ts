@@ -16,8 +16,8 @@ import {
   type ServerMessage,
   SOCKET_PROTOCOL,
   TokenSchema,
-} from "../protocol/index.ts";
-import { TableError } from "../table/index.ts";
+} from "../../protocol/index.ts";
+import { TableError } from "../../table/index.ts";
 
 /**
  * What a socket's attachment holds: who it is, for a seat the key of the

@@ -7,11 +7,11 @@
  * All of it but the absences is in memory: after a wake it has forgotten
  * what it last sent, which costs at most one broadcast that repeats it.
  */
-import type { ServerMessage } from "../protocol/index.ts";
-import type { TableCommands } from "../table/index.ts";
-import { broadcast, identityOf, isOpen, isStale, lastHeard, openedAt } from "./connection.ts";
-import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "./limits.ts";
-import type { TableStore } from "./table-store.ts";
+import type { ServerMessage } from "../../protocol/index.ts";
+import type { TableCommands } from "../../table/index.ts";
+import { broadcast, identityOf, isOpen, isStale, lastHeard, openedAt } from "../connections/connection.ts";
+import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "../connections/limits.ts";
+import type { TableStore } from "../table/table-store.ts";
 
 /**
  * A socket heard from neither by message nor by `ping` for this long is taken

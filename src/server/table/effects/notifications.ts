@@ -1,5 +1,5 @@
 /**
- * "Your turn" notifications (../notifications.ts): in the commit's
+ * "Your turn" notifications (push/notifications.ts): in the commit's
  * transaction, the seats' subscriptions follow their players and the notices
  * owed to players who are away are noted; the alarm, set after this, sends
  * them when they are due.
@@ -8,8 +8,8 @@ import type { Room, TableEffect } from "./effect.ts";
 
 export function notifications({ notifications }: Room): TableEffect {
   return {
-    write(commit) {
-      notifications.write(commit);
+    write({ entries, table }) {
+      notifications.write(entries, table);
     },
   };
 }

@@ -6,7 +6,7 @@
  * MAX_SUBSCRIPTIONS_PER_SEAT a seat; an outbox row a turn) and read once
  * after a wake, then kept in memory, so a move reads no row.
  */
-import { NOTICE_KINDS, type Notice, type NoticeKind } from "../protocol/index.ts";
+import { NOTICE_KINDS, type Notice, type NoticeKind } from "../../protocol/index.ts";
 import type { Subscriber } from "./push-service.ts";
 
 /**

@@ -5,8 +5,8 @@
  * whichever comes first, and `Table.alarm()` does whatever is due and sets
  * the next.
  */
-import type { TableCommands } from "../table/index.ts";
-import type { Presence } from "./presence.ts";
+import type { TableCommands } from "../../table/index.ts";
+import type { Presence } from "../presence/presence.ts";
 
 /**
  * How close to its time the alarm may be moved later by a commit, and by

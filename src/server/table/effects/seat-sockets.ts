@@ -3,7 +3,7 @@
  * and the sockets of two seats that traded players follow their players.
  * Each socket hears its new identity, and everyone the presence.
  */
-import { identityOf, moveSeat, send, setIdentity } from "../connection.ts";
+import { identityOf, moveSeat, send, setIdentity } from "../../connections/connection.ts";
 import type { Room, TableEffect } from "./effect.ts";
 
 export function seatSockets({ presence }: Room): TableEffect {

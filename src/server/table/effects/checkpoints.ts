@@ -4,7 +4,7 @@
  * that many events instead of replaying the game from its start: replaying
  * 1,500 moves took tens of milliseconds in a fresh isolate.
  */
-import { SAVED_STATE_VERSION } from "../../table/index.ts";
+import { SAVED_STATE_VERSION } from "../../../table/index.ts";
 import type { Room, TableEffect } from "./effect.ts";
 
 const CHECKPOINT_EVERY = 200;

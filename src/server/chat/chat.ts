@@ -6,11 +6,11 @@
  * Who may say what is the table's rule (src/table/chat.ts); here it is
  * stored, delivered and bounded.
  */
-import type { ClientMessage, Identity } from "../protocol/index.ts";
-import { chatAuthor, chatText, requireVoice, type TableCommands, TableError } from "../table/index.ts";
+import type { ClientMessage, Identity } from "../../protocol/index.ts";
+import { chatAuthor, chatText, requireVoice, type TableCommands, TableError } from "../../table/index.ts";
+import { broadcast, hex, identityOf, seatKeyOf, send } from "../connections/connection.ts";
 import { type ChatGroup, ChatLimiter, MESSAGE_RATES, REACTION_RATES, RecentRequests } from "./chat-limits.ts";
 import type { ChatStore } from "./chat-store.ts";
-import { broadcast, hex, identityOf, seatKeyOf, send } from "./connection.ts";
 
 /** The requests the chat answers. */
 export type ChatRequest = Extract<ClientMessage, { type: "chat" | "react" | "chatPolicy" | "deleteChat" | "silence" }>;

@@ -8,11 +8,11 @@
  * Adding an effect is one file in this folder and one line in `EFFECTS`.
  */
 
-import { listing } from "../lobby/listing.ts";
 import { alarm } from "./alarm.ts";
 import { checkpoints } from "./checkpoints.ts";
 import type { Room, TableEffect } from "./effect.ts";
 import { gameStarts } from "./game-starts.ts";
+import { listing } from "./listing.ts";
 import { notifications } from "./notifications.ts";
 import { seatSockets } from "./seat-sockets.ts";
 import { seatTokens } from "./seat-tokens.ts";

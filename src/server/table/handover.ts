@@ -14,9 +14,9 @@
  * are synchronous, to run between the table's awaits: the secrets and their
  * hashes are made first (`Secret.make`).
  */
-import { type HandedOver, HandoverCodeSchema } from "../protocol/index.ts";
-import { TableError } from "../table/index.ts";
-import { dropHost, identityOf, send, setIdentity } from "./connection.ts";
+import { type HandedOver, HandoverCodeSchema } from "../../protocol/index.ts";
+import { TableError } from "../../table/index.ts";
+import { dropHost, identityOf, send, setIdentity } from "../connections/connection.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
 import type { TableStore } from "./table-store.ts";
 

@@ -12,7 +12,7 @@ import {
   type ChatPolicy,
   ChatPolicySchema,
   DEFAULT_CHAT_POLICY,
-} from "../protocol/index.ts";
+} from "../../protocol/index.ts";
 
 /**
  * `chat`: the messages, with one column never sent: `request` (the writer's

@@ -1,4 +1,4 @@
-import type { Carry, CheckedTableSettings, FoldState, LoggedEvent } from "../table/index.ts";
+import type { Carry, CheckedTableSettings, FoldState, LoggedEvent } from "../../table/index.ts";
 
 export interface StoredSeat {
   readonly seat: number;

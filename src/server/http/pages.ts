@@ -1,0 +1,93 @@
+/**
+ * The web client's pages and files: one page (public/app.html) that picks
+ * its view from the address, the table's page once its table is known, the
+ * service worker, the web component's script, and a page that says so where
+ * an address names nothing.
+ */
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import { fail, type HonoEnv, noSuchTable, tableParam } from "./answers.ts";
+
+export const pages = new Hono<HonoEnv>();
+
+/**
+ * A file of the web client (public/), in a fresh response: the one the
+ * binding gives has headers that cannot be changed, and the security headers
+ * are added to it on the way out.
+ */
+async function asset(c: Context<HonoEnv>, request: Request | URL): Promise<Response> {
+  const response = await c.env.ASSETS.fetch(request);
+  return new Response(response.body, response);
+}
+
+// The web client: one page (public/app.html) that picks its view from the address.
+const page = (c: Context<HonoEnv>) => asset(c, new URL("/app.html", c.req.url));
+
+pages.get("/", page);
+pages.get("/rules", page);
+pages.get("/tables", page);
+pages.get("/lobby", page);
+
+/**
+ * Whether a browser is asking for a page: a GET (or HEAD) outside the API
+ * whose Accept names HTML, as a browser's navigation does. Programs, and
+ * whatever asks for a script, a style sheet or an image, get JSON errors.
+ */
+function wantsPage(c: Context): boolean {
+  const method = c.req.method;
+  return (
+    (method === "GET" || method === "HEAD") &&
+    !c.req.path.startsWith("/api/") &&
+    /\btext\/html\b/i.test(c.req.header("Accept") ?? "")
+  );
+}
+
+/**
+ * The page a browser gets for an address that names nothing: a table link
+ * mistyped, malformed, forged or expired (tables are deleted after IDLE_DAYS
+ * without play), or any other unknown path. It is the app page with status
+ * 404: the client sees the status (or, where the browser does not tell it,
+ * that the table's API answers 404) and shows, in the visitor's language,
+ * that there is no such table or page, with a link to create a table. A
+ * malformed id is a 404 here too, not the API's 400: to a visitor the link
+ * simply leads nowhere, and it answers as an unknown or forged id does, so
+ * the page does not tell which it was.
+ */
+async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
+  const response = await page(c);
+  return new Response(response.body, { status: 404, headers: response.headers });
+}
+
+// The table's page, and the same without the page's frame for an iframe.
+pages.get("/:view{t|embed}/:id", tableParam, async (c) => {
+  const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
+  if (!exists) return noSuchTable(c);
+  return page(c);
+});
+
+// The service worker that shows "your turn" notifications: at the root, so that its scope is the whole site,
+// and revalidated on every load, so that a new version takes over at once.
+pages.get("/sw.js", async (c) => {
+  const response = await asset(c, new URL("/build/sw.js", c.req.url));
+  response.headers.set("Cache-Control", "no-cache");
+  return response;
+});
+
+// The web component, for any site's <script type="module" src=".../embed.js">: a module script is fetched
+// with CORS, so it is served to every origin (it is public, and no cookie or token goes with it), preflight
+// included, for a page that adds headers of its own.
+pages.use("/:file{embed\\.js(\\.map)?}", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
+pages.get("/:file{embed\\.js(\\.map)?}", (c) => asset(c, new URL(`/build/${c.req.param("file")}`, c.req.url)));
+
+// The web client's files, through the worker so that they carry the headers above.
+pages.get("*", async (c) => {
+  const response = await asset(c, c.req.raw);
+  if (response.status === 404) return fail(c, 404, "not-found", `no such file: ${new URL(c.req.url).pathname}`);
+  return response;
+});
+
+/** A browser asking for a page that is not there gets a page that says so (`notFoundPage`). */
+export const notFoundPages: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  await next();
+  if ((c.res.status === 404 || c.res.status === 400) && wantsPage(c)) c.res = await notFoundPage(c);
+};
