@@ -32,13 +32,17 @@ function turnKey(table: TableFold): string {
 export function noticesOf(entries: readonly LoggedEvent[], table: TableFold): OwedNotice[] {
   const last = entries.at(-1);
   if (last === undefined) return [];
-  const base: Facts = {
+  // A turn and a game's end are news of the game: its players as the snapshot's game names them (`players`,
+  // each seat's name when it started), so one who left keeps their name where `names` has freed the seat.
+  // A rematch is news of the next game: the players seated for it now (null: a free seat).
+  const facts = (players: readonly (string | null)[]): Facts => ({
     v: 1,
     url: `/t/${table.id}`,
     table: table.id,
-    players: [...table.names],
+    players: [...players],
     at: last.at,
-  };
+  });
+  const base = facts(table.players);
   const owed: OwedNotice[] = [];
   const turn = table.turn;
   const turnPassed = entries.some(({ event }) => event.type === "moved" || event.type === "started");
@@ -79,7 +83,7 @@ export function noticesOf(entries: readonly LoggedEvent[], table: TableFold): Ow
         seat,
         kind: "rematch",
         key: `rematch:${table.gameNumber}`,
-        notice: { ...base, kind: "rematch", seat, by },
+        notice: { ...facts(table.names), kind: "rematch", seat, by },
       });
     }
   }

@@ -182,6 +182,11 @@ describe("the game's end and a rematch offered are notified to the players away"
     expect(outcome(await ask(leaver, { type: "leave" }))).toBe("ok");
     const [ended] = await push.deliveries(subscription.endpoint, { count: 1, timeoutMs: 10_000 });
     expect(ended?.payload).toMatchObject({ kind: "ended", place: 1, table: game.table.id });
+    // The leaver's seat is free, and the push names them all the same, as the snapshot's game does.
+    const snapshot = await getSnapshot(game.table.id);
+    expect(snapshot.seats[mover]?.name).toBeNull();
+    expect(snapshot.game?.players).toEqual(["Player 1", "Player 2"]);
+    expect(ended?.payload).toMatchObject({ players: snapshot.game?.players });
     const joinId = rid("join");
     leaver.send({ type: "join", id: joinId, seat: mover, name: "Comeback" });
     await leaver.next("ack", (m) => m.id === joinId);

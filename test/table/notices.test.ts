@@ -109,6 +109,57 @@ describe("the end of a game owes every player a notice, with their place", () =>
   });
 });
 
+describe("a notice names the game's players as the snapshot does: a player who left keeps their name", () => {
+  it("the winner of a two-player game the other left hears it ended, naming the leaver", () => {
+    const commands = startedTable(TWO);
+    const logged = commands.leave(seated(1), 2_000);
+    expect(commands.names).toEqual(["Player 1", null]);
+    expect(commands.view(ALL_CONNECTED).game?.players).toEqual(["Player 1", "Player 2"]);
+    expect(noticesOf(logged, commands)).toEqual([
+      {
+        seat: 0,
+        kind: "ended",
+        key: "ended:1",
+        notice: {
+          v: 1,
+          kind: "ended",
+          url: "/t/AAAAAAAAAAAAAAAA",
+          table: "AAAAAAAAAAAAAAAA",
+          players: ["Player 1", "Player 2"],
+          seat: 0,
+          place: 1,
+          at: 2_000,
+        },
+      },
+    ]);
+  });
+
+  it("a three-player game two left in turn: the one who stays hears it ended, naming all three", () => {
+    const commands = startedTable({ variant: "capture", players: 3 });
+    const first = commands.leave(seated(2), 1_500);
+    expect(noticesOf(first, commands)).toEqual([]);
+    const logged = commands.leave(seated(1), 2_000);
+    expect(commands.names).toEqual(["Player 1", null, null]);
+    const owed = noticesOf(logged, commands).map(({ seat, kind, notice }) => ({
+      seat,
+      kind,
+      place: notice.place,
+      players: notice.players,
+    }));
+    expect(owed).toEqual([{ seat: 0, kind: "ended", place: 1, players: ["Player 1", "Player 2", "Player 3"] }]);
+  });
+
+  it("a rematch names the players seated for it: a seat freed is null", () => {
+    const commands = startedTable(TWO);
+    commands.leave(seated(1), 2_000);
+    commands.join(SPECTATOR, 1, "Comeback", 3_000);
+    const owed = noticesOf(commands.rematch(seated(1), ALL_CONNECTED, 4_000), commands);
+    expect(owed.map(({ seat, kind, notice }) => ({ seat, kind, by: notice.by, players: notice.players }))).toEqual([
+      { seat: 0, kind: "rematch", by: "Comeback", players: ["Player 1", "Comeback"] },
+    ]);
+  });
+});
+
 describe("a rematch offered owes the players who have not accepted it a notice", () => {
   it("the other player, naming who offered; no longer due once they accept", () => {
     const commands = startedTable(TWO);
