@@ -130,12 +130,37 @@ describe("a player who is away is notified when the turn passes to them, once, a
     closeAll(game.clients);
   });
 
-  it("not while the player is connected", async () => {
-    const { game, mover, subscription } = await waitingGame(false);
+  it("not while the player is connected: the notice waits, unsent, while the turn is theirs", async () => {
+    const { game, mover, waiter, subscription } = await waitingGame(false);
     await moveOnce(game, mover);
     await sleep(AFTER_GRACE_MS);
     expect(await push.deliveries(subscription.endpoint)).toEqual([]);
-    expect((await pushRows(game.table.id)).outbox).toEqual([]);
+    const [held] = (await pushRows(game.table.id)).outbox;
+    expect(held).toMatchObject({ key: "turn:1:1", kind: "turn", attempts: 0 });
+    expect(held?.due).toEqual(expect.any(Number));
+    // The player plays the turn: the notice is settled with the move, and never sent.
+    await moveOnce(game, waiter);
+    expect((await pushRows(game.table.id)).outbox).toEqual([
+      { endpoint: subscription.endpoint, key: "turn:1:1", kind: "turn", due: null, attempts: 0 },
+    ]);
+    await sleep(AFTER_GRACE_MS);
+    expect(await push.deliveries(subscription.endpoint)).toEqual([]);
+    closeAll(game.clients);
+  });
+
+  it("a player connected when the turn passed, who goes before playing it, is told a grace after going", async () => {
+    const { game, mover, waiter, subscription } = await waitingGame(false);
+    await moveOnce(game, mover);
+    await sleep(AFTER_GRACE_MS);
+    expect(await push.deliveries(subscription.endpoint)).toEqual([]);
+    game.players[waiter].client.close();
+    const goneAt = Date.now();
+    const [delivery] = await push.deliveries(subscription.endpoint, { count: 1, timeoutMs: 10_000 });
+    expect(delivery?.payload).toMatchObject({ kind: "turn", seat: waiter, table: game.table.id });
+    // The notice is looked at again a grace (1 s) after it was due: it comes within two graces and a margin.
+    expect((delivery?.at ?? 0) - goneAt).toBeLessThan(AFTER_GRACE_MS + 1_000);
+    await sleep(AFTER_GRACE_MS);
+    expect(await push.deliveries(subscription.endpoint)).toHaveLength(1);
     closeAll(game.clients);
   });
 

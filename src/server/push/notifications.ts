@@ -4,11 +4,18 @@
  * alarm comes.
  *
  * Nothing of it is on a move's path: a commit only notes, in its own
- * transaction, a notice owed to a seat that has a subscription and no open
- * socket (due after a grace, so that a player who just glanced away is not
- * buzzed); the alarm sends it, if it still says something true and the
- * player has not come back by then. A push service that is slow or fails
- * delays nothing but its own notice, which is tried again a few times.
+ * transaction, a notice owed to a seat that has a subscription (due after a
+ * grace, so that a player who just glanced away is not buzzed), and settles
+ * those it made untrue; the alarm sends it, if it still says something true
+ * and the player is away then. A push service that is slow or fails delays
+ * nothing but its own notice, which is tried again a few times.
+ *
+ * Whether the player is away is asked only when the notice is due, never at
+ * the commit: who is connected then is what the table has heard so far, and
+ * it lags. A tab's close may reach the table after the move it crossed, and
+ * a phone locked with its socket open still counts as connected until the
+ * socket goes silent (presence.ts, STALE_MS). Decided at the commit, such a
+ * player was never owed the notice, and never got it.
  */
 import type { ClientMessage } from "../../protocol/index.ts";
 import { type LoggedEvent, noticesOf, stillDue, type TableCommands, TableError } from "../../table/index.ts";
@@ -88,9 +95,11 @@ export class TableNotifications {
   }
 
   /**
-   * In the commit's transaction: the subscriptions follow the seats, and
-   * each notice the entries owe a seat that has a subscription and no live
-   * socket is noted, due after the grace.
+   * In the commit's transaction: the subscriptions follow the seats, the
+   * notices the entries made untrue (the turn played, the rematch accepted)
+   * are settled, so that the alarm does not wake for them, and each notice
+   * the entries owe a seat that has a subscription is noted, due after the
+   * grace, whether or not the seat looks connected now (see the top).
    */
   write(entries: readonly LoggedEvent[], table: TableCommands): void {
     const { store } = this;
@@ -99,20 +108,23 @@ export class TableNotifications {
       if (event.type === "unseated") store.freeSeat(event.seat);
       if (event.type === "swapped") store.swapSeats(event.seats[0], event.seats[1]);
     }
+    for (const entry of store.pending()) {
+      if (!stillDue(table, entry.seat, entry.kind, entry.key)) store.settle(entry);
+    }
     const owed = noticesOf(entries, table);
     if (owed.length === 0) return;
-    const connected = this.options.connectedSeats();
     const due = (entries.at(-1)?.at ?? Date.now()) + this.options.graceMs;
-    for (const { seat, kind, key, notice } of owed) {
-      if (!connected[seat] && store.subscriptionsOf(seat).length > 0) store.owe(seat, kind, key, notice, due);
-    }
+    for (const { seat, kind, key, notice } of owed) store.owe(seat, kind, key, notice, due);
   }
 
   /**
    * Marks the notices due by `now` as being sent (each an attempt, held back
    * from the alarm while it is out) and returns the sending, to be awaited
-   * after the alarm is set again: a notice no longer true, or whose player
-   * came back, is settled unsent.
+   * after the alarm is set again: a notice no longer true is settled unsent.
+   * One whose player is connected: a game's end is news they have seen, and
+   * is settled; a turn or a rematch still waits for them, and is looked at
+   * again a grace later, so that a player who goes then (or whose socket
+   * only looked open) is told (see the top).
    */
   claimDue(table: TableCommands, now: number): (() => Promise<void>) | null {
     const { store, config } = this.options;
@@ -121,11 +133,10 @@ export class TableNotifications {
     const connected = this.options.connectedSeats();
     const sending: OutboxEntry[] = [];
     for (const entry of due) {
-      if (config === null || connected[entry.seat] || !stillDue(table, entry.seat, entry.kind, entry.key)) {
-        store.settle(entry);
-      } else {
-        sending.push(store.claim(entry, now + SENDING_MS));
-      }
+      if (config === null || !stillDue(table, entry.seat, entry.kind, entry.key)) store.settle(entry);
+      else if (!connected[entry.seat]) sending.push(store.claim(entry, now + SENDING_MS));
+      else if (entry.kind === "ended") store.settle(entry);
+      else store.postpone(entry, now + this.options.graceMs);
     }
     if (sending.length === 0 || config === null) return null;
     return async () => {

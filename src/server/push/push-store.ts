@@ -178,6 +178,11 @@ export class PushStore {
     return next;
   }
 
+  /** The notices owed and not yet sent (nor given up), being sent included. */
+  pending(): OutboxEntry[] {
+    return this.load().outbox.filter((entry) => entry.due !== null);
+  }
+
   /** The notices due by `now`. */
   due(now: number): OutboxEntry[] {
     return this.load().outbox.filter((entry) => entry.due !== null && entry.due <= now);
