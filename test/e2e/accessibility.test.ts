@@ -18,7 +18,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./axe.ts";
-import { baseUrl, DESKTOP, launch, screenshotDir } from "./helpers.ts";
+import { baseUrl, DESKTOP, launch, screenshot } from "./helpers.ts";
 import { type PageTables, pageTables, seatedAt, type TableAt } from "./tables.ts";
 
 let browser: Browser;
@@ -72,10 +72,7 @@ describe("accessibility", () => {
         const name = `a11y-${lang}-${scheme}-${state}`;
         // A picture of each state in English, light and dark; the other languages' pages are pictured where
         // they are played (flow, language, phone), and a screenshot costs as long as axe does.
-        if (lang === "en") {
-          await page.screenshot({ path: `${screenshotDir}/${name}.png` });
-          console.log(`screenshot: ${screenshotDir}/${name}.png`);
-        }
+        if (lang === "en") await screenshot(page, name);
         // Contrast is a matter of colours, which the English runs check in light and dark.
         const violations = await axeViolations(page, lang === "en" ? [] : ["color-contrast"]);
         if (violations.length > 0) {

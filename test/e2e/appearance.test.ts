@@ -15,6 +15,7 @@
  * the greedy computer player and then disconnect, so every picture shows the
  * same board.
  */
+import { mkdir } from "node:fs/promises";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTable } from "../../src/client/sdk/index.ts";
@@ -27,7 +28,9 @@ import {
   openMoreSettings,
   overflowsSideways,
   PHONE,
+  screenshot,
   screenshotDir,
+  screenshotsWanted,
 } from "./helpers.ts";
 import { sixPlayerGame } from "./tables.ts";
 
@@ -74,11 +77,21 @@ async function open(
   return { context, page };
 }
 
-async function shot(page: Page, name: string): Promise<Buffer> {
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, `appearance-${name}`);
+}
+
+/**
+ * A picture of the page, which the test compares: taken in every run, and saved as
+ * appearance-<name>.png when the run asks for pictures.
+ */
+async function picture(page: Page, name: string): Promise<Buffer> {
+  if (!screenshotsWanted) return page.screenshot();
   const path = `${screenshotDir}/appearance-${name}.png`;
-  const picture = await page.screenshot({ path });
+  await mkdir(screenshotDir, { recursive: true });
+  const taken = await page.screenshot({ path });
   console.log(`screenshot: ${path}`);
-  return picture;
+  return taken;
 }
 
 /** Shows the page as someone with this colour vision sees it: Chromium's simulation, which screenshots show too. */
@@ -196,8 +209,8 @@ describe("the table's colours, marks and dark mode", () => {
         const pictures = new Set<string>();
         for (const vision of VISIONS) {
           await simulate(session, vision);
-          const picture = await shot(page, `table-${scheme}-${device}-${vision === "none" ? "normal" : vision}`);
-          pictures.add(picture.toString("base64"));
+          const taken = await picture(page, `table-${scheme}-${device}-${vision === "none" ? "normal" : vision}`);
+          pictures.add(taken.toString("base64"));
         }
         expect(pictures.size).toBe(VISIONS.length); // each simulation did change the picture
         await session.detach();

@@ -114,7 +114,6 @@ describe("one person against the computer", () => {
     expect(await page.locator(".move-list li").nth(1).locator(".who").textContent()).toBe("Computer 2");
     expect(await page.locator(".move-list li").nth(0).locator(".moved-by").count()).toBe(0);
     expect(await page.locator(".stall").textContent()).toBe(""); // a computer never stalls the table
-    await page.waitForTimeout(1000); // the computer's last move's animation
     await screenshot(page, "computer-2-mid-game");
 
     // --- The rest of Aino's moves from Node; the computer answers on its own, and her page shows the end.

@@ -10,7 +10,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { baseUrl, fetchFromOwnAddress, launch, screenshot, screenshotDir, takeSeat, visitor } from "./helpers.ts";
+import { baseUrl, fetchFromOwnAddress, launch, screenshot, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe("an embedded table", () => {
     const inner = await frame()?.evaluate(() => document.documentElement.scrollHeight - innerHeight);
     expect(inner).toBeLessThanOrEqual(1);
     expect(await lang()).toBe("fi"); // the browser's language
-    await page.screenshot({ path: `${screenshotDir}/embed-auto-height-narrow.png`, fullPage: true });
+    await screenshot(page, "embed-auto-height-narrow", { fullPage: true });
 
     // Wider: two columns, a different height, posted again.
     await page.locator("iframe").evaluate((element) => element.setAttribute("width", "1000"));
@@ -133,7 +133,7 @@ describe("an embedded table", () => {
     const embedded = frame();
     if (!embedded) throw new Error("no embed frame");
     await expectNoAxeViolations(embedded, "the embed in an iframe");
-    await page.screenshot({ path: `${screenshotDir}/embed-auto-height-wide.png`, fullPage: true });
+    await screenshot(page, "embed-auto-height-wide", { fullPage: true });
 
     // ?lang= wins over the browser; the parent may ask for another language.
     await parent("?height=auto&lang=sv", 1000);

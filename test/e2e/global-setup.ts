@@ -18,15 +18,21 @@ import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { startServer } from "../../scripts/dev-server.ts";
 import { trustTestCertificate } from "../push/certificate.ts";
 import { startPushReceiver } from "../push/receiver.ts";
+import { browserArgs, browserFiles } from "./browser.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     screenshotDir: string;
+    /** Whether to take pictures of the pages: SCREENSHOTS=1 (`npm run screenshots`). */
+    screenshots: boolean;
+    /** The shared browser's address for `chromium.connect` (helpers.ts's `launch`); "" for a browser per file. */
+    browserEndpoint: string;
     /** The test push service's origin, https://127.0.0.1:<port>. */
     pushReceiver: string;
   }
@@ -43,6 +49,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Made already by vitest.config.ts in this process; made here if not (and then this process's children trust it).
   const tls = await trustTestCertificate();
   const receiver = await startPushReceiver({ tls });
+  // The browser starts while wrangler dev does.
+  const browser = launchBrowserServer();
+  browser.catch(() => {}); // awaited below
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -61,19 +70,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
   } catch (error) {
     await receiver.close();
+    await (await browser.catch(() => null))?.close();
+    throw error;
+  }
+  let browserServer: BrowserServer | null;
+  try {
+    browserServer = await browser;
+  } catch (error) {
+    await server.stop();
+    await receiver.close();
     throw error;
   }
   const baseUrl = server.url;
   const screenshotDir = join(root, "test-results", "screenshots");
-  await rm(screenshotDir, { recursive: true, force: true }); // only this run's pictures
+  const screenshots = process.env.SCREENSHOTS === "1";
+  if (screenshots) await rm(screenshotDir, { recursive: true, force: true }); // only this run's pictures
   project.provide("baseUrl", baseUrl);
   project.provide("screenshotDir", screenshotDir);
+  project.provide("screenshots", screenshots);
+  project.provide("browserEndpoint", browserServer?.wsEndpoint() ?? "");
   project.provide("pushReceiver", receiver.origin);
   console.log(
-    `e2e: wrangler dev at ${baseUrl}, test push service at ${receiver.origin}; screenshots go to ${screenshotDir}`,
+    `e2e: wrangler dev at ${baseUrl}, test push service at ${receiver.origin}; ${screenshots ? `screenshots go to ${screenshotDir}` : "no screenshots (npm run screenshots takes them)"}`,
   );
   return async () => {
+    await browserServer?.close();
     await server.stop();
     await receiver.close();
   };
+}
+
+/**
+ * The browser the test files share (each connects to it: helpers.ts's `launch`), so that each does not
+ * start one of its own; none with E2E_BROWSER_PER_FILE=1, to compare.
+ */
+async function launchBrowserServer(): Promise<BrowserServer | null> {
+  if (process.env.E2E_BROWSER_PER_FILE === "1") return null;
+  const { executablePath, env } = await browserFiles();
+  return chromium.launchServer({ executablePath, args: browserArgs(), env: { ...process.env, ...env } });
 }

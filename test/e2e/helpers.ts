@@ -15,6 +15,12 @@ import { browserArgs, browserFiles } from "./browser.ts";
 
 export const baseUrl = inject("baseUrl");
 export const screenshotDir = inject("screenshotDir");
+/**
+ * Whether this run takes pictures of the pages: only when asked (`npm run screenshots`, SCREENSHOTS=1). No
+ * assertion reads them (the appearance test compares pictures of its own); they are for a person to look
+ * at, and each costs the headless shell's software rendering a second or more.
+ */
+export const screenshotsWanted = inject("screenshots");
 
 /**
  * A client address of its own, as `CF-Connecting-IP` (which the worker keys its limits by and wrangler
@@ -34,14 +40,14 @@ export const fetchFromOwnAddress: typeof fetch = (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
+/**
+ * The run's browser: the one the global setup launched (global-setup.ts), which every test file shares,
+ * each through a connection of its own (closing it closes the file's contexts, not the browser); or, where
+ * there is none (a file run outside this project), one launched for the file.
+ */
 export async function launch(): Promise<Browser> {
-  const { executablePath, env } = await browserFiles();
-  // A default launch gets a fresh temporary profile (user-data dir) every time.
-  const browser = await chromium.launch({
-    executablePath,
-    args: browserArgs(),
-    env: { ...process.env, ...env },
-  });
+  const endpoint = inject("browserEndpoint");
+  const browser = endpoint ? await chromium.connect(endpoint) : await launchBrowser();
   // Every context (every visitor) comes from an address of its own.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options) =>
@@ -50,6 +56,12 @@ export async function launch(): Promise<Browser> {
       extraHTTPHeaders: { "CF-Connecting-IP": clientAddress(), ...options?.extraHTTPHeaders },
     });
   return browser;
+}
+
+/** A browser of its own, with a fresh temporary profile (user-data dir). */
+async function launchBrowser(): Promise<Browser> {
+  const { executablePath, env } = await browserFiles();
+  return chromium.launch({ executablePath, args: browserArgs(), env: { ...process.env, ...env } });
 }
 
 /** The screens the browser tests look at (the UI issue's desktop and phone). */
@@ -70,23 +82,31 @@ export async function visitor(browser: Browser, locale = "en-GB"): Promise<{ con
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a picture of the page (the whole page with `fullPage`) as `<name>.png`, when the run asks for
+ * pictures (`screenshotsWanted`); else does nothing. What the picture needs is waited for here: the page
+ * in front (the headless shell draws no frame for a page in the back, and its capture fails or waits),
+ * its fonts loaded, and no piece on its way across the board. A test that needs any of that itself waits
+ * for it itself.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!screenshotsWanted) return;
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
+  await page.bringToFront();
+  await page.waitForFunction(() => document.fonts.status === "loaded" && !document.querySelector(".animation .moving"));
   try {
-    await page.screenshot({ path });
+    await page.screenshot({ path, fullPage: options.fullPage ?? false });
   } catch (error) {
-    // The headless shell now and then fails to capture a page of a context other than the one in front
-    // ("Unable to capture screenshot"), or waits on it until the timeout: a page that has not drawn a frame
-    // since it went to the back. Brought to the front, it draws one. Anything else is the test's to see.
+    // The headless shell now and then fails to capture a page ("Unable to capture screenshot"), or waits on
+    // it until the timeout: a page that has not drawn a frame since it went to the back. Brought to the
+    // front again, it draws one. Anything else is the test's to see.
     const message = String(error);
     if (!message.includes("Unable to capture screenshot") && !message.includes("Timeout")) throw error;
     await page.bringToFront();
-    await page.waitForTimeout(250);
-    await page.screenshot({ path });
+    await page.screenshot({ path, fullPage: options.fullPage ?? false });
   }
   console.log(`screenshot: ${path}`);
-  return path;
 }
 
 /**

@@ -28,15 +28,7 @@ import { nb } from "../../src/client/ui/i18n/nb.ts";
 import { sv } from "../../src/client/ui/i18n/sv.ts";
 import { formatPath } from "../../src/rules/index.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import {
-  baseUrl,
-  fetchFromOwnAddress,
-  launch,
-  overflowsSideways,
-  PHONE,
-  screenshotDir,
-  smallTargets,
-} from "./helpers.ts";
+import { baseUrl, fetchFromOwnAddress, launch, overflowsSideways, PHONE, screenshot, smallTargets } from "./helpers.ts";
 import { gameTable, lobbyTable, type TableAt } from "./tables.ts";
 
 const PREFIX = "chinese-checkers:";
@@ -115,9 +107,7 @@ afterAll(async () => {
 const plain = (text: string | null) => (text ?? "").replace(/[\u2066-\u2069]/g, "").trim();
 
 async function shot(name: string): Promise<void> {
-  const path = `${screenshotDir}/my-tables-${name}.png`;
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
+  await screenshot(page, `my-tables-${name}`, { fullPage: true });
 }
 
 /** Opens /tables and waits until every table has answered. */

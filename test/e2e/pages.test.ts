@@ -6,8 +6,7 @@
  * sideways scrolling, one h1 and headings in order, reached from the create
  * page and from the table page.
  */
-import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_DAYS } from "../../src/client/ui/idle-days.ts";
@@ -17,7 +16,7 @@ import { rules as nbRules } from "../../src/client/ui/rules/nb.ts";
 import { OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
 import { rules as svRules } from "../../src/client/ui/rules/sv.ts";
 import { TRANSLATIONS } from "../translations.ts";
-import { createFromForm, DESKTOP, launch, PHONE, screenshotDir, visitor } from "./helpers.ts";
+import { createFromForm, DESKTOP, launch, PHONE, screenshot, visitor } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,11 +37,8 @@ const LANGUAGES = [
 const SECTION_IDS = Object.entries(OUTLINE).flatMap(([chapter, sections]) => [chapter, ...sections]);
 
 /** The whole page, not only what the window shows. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** How far the page is wider than the window: 0 when nothing scrolls sideways. */
@@ -87,9 +83,9 @@ describe("a link that leads nowhere", () => {
       expect(text).not.toMatch(/[{}]|table-not-found/);
       expect(await page.locator("h1").count()).toBe(1);
       await expect.poll(() => page.title()).toContain(messages.noTableHeading);
-      await screenshot(page, `not-found-${language}-desktop`);
+      await shot(page, `not-found-${language}-desktop`);
       await page.setViewportSize(PHONE);
-      await screenshot(page, `not-found-${language}-phone`);
+      await shot(page, `not-found-${language}-phone`);
       await expectNoSidewaysScrolling(page, `not found, ${language}`);
 
       // The way on: a new table, or the rules.
@@ -113,7 +109,7 @@ describe("a link that leads nowhere", () => {
     expect(await page.locator("header").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Skapa ett bord" }).getAttribute("target")).toBe("_blank");
     await page.setViewportSize(PHONE);
-    await screenshot(page, "not-found-sv-embed-phone");
+    await shot(page, "not-found-sv-embed-phone");
     await context.close();
   });
 
@@ -140,7 +136,7 @@ describe("a link that leads nowhere", () => {
     expect(response?.status()).toBe(404);
     expect(await h1(page)).toBe(TRANSLATIONS.fi.messages.notFoundHeading);
     await page.setViewportSize(PHONE);
-    await screenshot(page, "not-found-page-fi-phone");
+    await shot(page, "not-found-page-fi-phone");
     await context.close();
   });
 });
@@ -162,9 +158,9 @@ describe("the rules page", () => {
       for (const id of SECTION_IDS) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
       expect(await page.locator("main").count()).toBe(1);
       expect(await page.locator("figure svg").count()).toBe(Object.keys(rules.diagrams).length);
-      await screenshot(page, `rules-${language}-desktop`);
+      await shot(page, `rules-${language}-desktop`);
       await page.setViewportSize(PHONE);
-      await screenshot(page, `rules-${language}-phone`);
+      await shot(page, `rules-${language}-phone`);
       await expectNoSidewaysScrolling(page, `rules, ${language}`);
       // The create page and its title bar, with the new link, fit too.
       await page.goto("/");

@@ -25,7 +25,6 @@ import {
   overflowsSideways,
   PHONE,
   screenshot,
-  screenshotDir,
   smallTargets,
   snapshot,
   visitor,
@@ -66,9 +65,7 @@ async function phone(
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  const path = `${screenshotDir}/phone-${name}.png`;
-  await page.screenshot({ path, fullPage: true });
-  console.log(`screenshot: ${path}`);
+  await screenshot(page, `phone-${name}`, { fullPage: true });
 }
 
 /** The centre of each hole's hit area on screen, and its width. */
@@ -272,7 +269,7 @@ describe("continuing on another device", () => {
     expect(await overflowsSideways(phonePage)).toBe(false);
     expect(await smallTargets(phonePage)).toEqual([]);
     await phonePage.locator(".handover").scrollIntoViewIfNeeded();
-    await phonePage.screenshot({ path: `${screenshotDir}/phone-handover-link.png` });
+    await screenshot(phonePage, "phone-handover-link");
 
     // Opened again, on a third device (in Finnish): refused in its language, and nothing is taken.
     const third = await visitor(browser, "fi-FI");

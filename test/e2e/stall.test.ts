@@ -26,9 +26,6 @@ import {
   winnerLine,
 } from "./helpers.ts";
 
-/** Longer than the grace the browser tests' server gives a stalled table (STALL_GRACE_SECONDS in global-setup.ts). */
-const PAST_GRACE_MS = 3500;
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -104,7 +101,6 @@ describe("a player who vanishes on their turn", () => {
     await playOneMove(aino.page, id);
     await waitForComputer(aino.page, 3);
     expect(await aino.page.locator(".move-list li .moved-by.computer").count()).toBe(2);
-    await aino.page.waitForTimeout(1200); // the computer's move's animation
     await screenshot(aino.page, "stall-2-computer-plays");
 
     // Bjørn opens the table again: the computer plays for him until he takes his seat back.
@@ -129,7 +125,10 @@ describe("a player who vanishes on their turn", () => {
     await waitForMoves([aino.page, bjornPage], 4);
     await bjornPage.close();
     await expect.poll(() => panel.locator("p").count()).toBe(1);
-    await aino.page.waitForTimeout(PAST_GRACE_MS);
+    // The grace runs out: the page says so, and the remedies are offered.
+    await expect
+      .poll(() => panel.locator("p").textContent(), { timeout: 15_000 })
+      .toBe(isolated`${"Bjørn"} is disconnected. You may now:`);
     await aino.page.getByRole("button", { name: isolated`Count ${"Bjørn"} out` }).click();
     const confirm = aino.page.getByRole("button", { name: isolated`Really count ${"Bjørn"} out? Click again` });
     expect(await confirm.getAttribute("class")).toContain("confirm");

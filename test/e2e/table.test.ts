@@ -212,7 +212,6 @@ describe("a classic table in the browser", () => {
     }
     expect(keyboardPlayed).toBe(true);
     expect(chainPlayed).toBe(true);
-    await watcher.page.waitForTimeout(1200); // the last move's animation
     await screenshot(watcher.page, "classic-3-mid-game-spectator");
 
     // The guest's connection drops: a clear "reconnecting" state, then it catches up with what it missed.

@@ -38,7 +38,7 @@ import {
   launch,
   overflowsSideways,
   PHONE,
-  screenshotDir,
+  screenshot,
   smallTargets,
   snapshot,
 } from "./helpers.ts";
@@ -122,9 +122,7 @@ async function open(
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  const path = `${screenshotDir}/view-${name}.png`;
-  await page.screenshot({ path });
-  console.log(`screenshot: ${path}`);
+  await screenshot(page, `view-${name}`);
 }
 
 /** The pieces the board shows: hole name → colour (or "neutral"). */
