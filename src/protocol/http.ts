@@ -29,9 +29,27 @@ export const HandedOverSchema = z.object({
   hostToken: z.nullable(z.string()),
 });
 
+/**
+ * `GET /api/health`: 200 when the service can serve (its required secrets
+ * are set, the table id key usable), else 503; for an uptime check.
+ */
+export const HealthBodySchema = z.object({
+  ok: z.boolean(),
+  /** The service's version (package.json). */
+  version: z.string(),
+  /** The deployment's version, when the platform gives it: its id, its tag, and when it was uploaded. */
+  deployment: z.nullable(z.object({ id: z.string(), tag: z.string(), timestamp: z.string() })),
+  /** Whether each required secret is set (never its value): the table id key, and the VAPID key pair of notifications. */
+  secrets: z.object({
+    TABLE_ID_KEY: z.enum(["set", "missing", "invalid"]),
+    VAPID: z.enum(["set", "missing"]),
+  }),
+});
+
 /** Every refusal, with a fitting status. */
 export const ErrorResponseSchema = z.object({ error: ErrorBodySchema });
 
 export type CreatedTable = Wire<typeof CreatedTableSchema>;
 export type RedeemHandover = Wire<typeof RedeemHandoverSchema>;
 export type HandedOver = Wire<typeof HandedOverSchema>;
+export type HealthBody = Wire<typeof HealthBodySchema>;

@@ -53,6 +53,8 @@ export {
   ErrorResponseSchema,
   type HandedOver,
   HandedOverSchema,
+  type HealthBody,
+  HealthBodySchema,
   type RedeemHandover,
   RedeemHandoverSchema,
 } from "./http.ts";

@@ -7,6 +7,8 @@ import type { PoolEnv } from "./lobby/pool-settings.ts";
 import type { TableEnv } from "./table/env.ts";
 
 export interface Env extends TableEnv, PoolEnv {
+  /** The deployment's version (wrangler.toml [version_metadata]), for /api/health. */
+  readonly VERSION?: WorkerVersionMetadata;
   readonly ASSETS: Fetcher;
   /** Quick play's pools: one Durable Object per kind of game, named as its path (`classic-2-live`). */
   readonly POOLS: DurableObjectNamespace<Pool>;

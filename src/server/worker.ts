@@ -7,8 +7,9 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { TableError } from "../table/index.ts";
-import { fail, type HonoEnv, statusOf } from "./http/answers.ts";
+import { fail, type HonoEnv, statusOf, telemetryOf } from "./http/answers.ts";
 import { apiCors, securityHeaders } from "./http/headers.ts";
+import { health } from "./http/health.ts";
 import { lobby } from "./http/lobby.ts";
 import { notFoundPages, pages } from "./http/pages.ts";
 import { push } from "./http/push.ts";
@@ -24,6 +25,7 @@ app.use("*", securityHeaders);
 app.use("*", notFoundPages);
 app.use("/api/*", apiCors);
 
+app.route("/", health);
 app.route("/", push);
 app.route("/", tables);
 app.route("/", lobby);
@@ -36,7 +38,7 @@ app.onError((error, c) => {
   if (error instanceof TableError) return fail(c, statusOf(error.code), error.code, error.message, error.field);
   // Hono's own refusals, e.g. a request body that is not JSON: a client error, not ours.
   if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, "bad-request", error.message);
-  console.error(error);
+  telemetryOf(c).internalError("worker", error, "internal-error");
   return fail(c, 500, "internal-error", "something went wrong on our side");
 });
 

@@ -38,6 +38,10 @@ export interface ChatRoom {
   readonly transaction: <T>(write: () => T) => T;
   /** The deployment's secret (TABLE_ID_KEY) that writers' keys are made under; never stored with a table. */
   readonly secret: string | undefined;
+  /** Something was said, for the operator's figures. */
+  readonly said: (kind: "message" | "reaction") => void;
+  /** A write failed (the request is refused with internal-error). */
+  readonly failed: (error: unknown) => void;
 }
 
 /** A spectator is who the host's silence reaches: not a seat's player, and not the host. */
@@ -126,6 +130,7 @@ export class TableChat {
     }
     const stored = this.write(() => store.add(now, by, writer, text, request));
     broadcast(this.room.openSockets(), { type: "chatMessage", message: stored });
+    this.room.said("message");
     return stored.n;
   }
 
@@ -147,6 +152,7 @@ export class TableChat {
     }
     this.recentReactions.note(request, now);
     broadcast(this.room.openSockets(), { type: "reaction", seat: who.seat, reaction: message.reaction, at: now });
+    this.room.said("reaction");
   }
 
   /** A message that is gone already (deleted, or dropped from the history) is acknowledged: what was asked is so. */
@@ -225,7 +231,8 @@ export class TableChat {
       return this.room.transaction(write);
     } catch (error) {
       this.room.store.forget();
-      console.error("a chat write failed; the chat will be read again from storage", error);
+      // What the chat had read is read again from storage.
+      this.room.failed(error);
       throw new TableError("internal-error", "the table could not store that: try again");
     }
   }

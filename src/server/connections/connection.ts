@@ -196,7 +196,8 @@ export function refused(status: number, code: ErrorCode, message: string): Respo
  * Takes one message from a socket: charged against its flood bucket (a
  * flood is refused with `rate-limited` and closes the socket with 1008),
  * read with `parse`, and handed to `handle`. A refusal goes back to the
- * socket as `error`, with the request's id when it carried a well-formed one.
+ * socket as `error`, with the request's id when it carried a well-formed one,
+ * and its code to `refusedWith`, for the operator's figures.
  */
 export async function receive<T>(
   ws: WebSocket,
@@ -204,8 +205,10 @@ export async function receive<T>(
   flood: FloodGuard,
   parse: (data: string | ArrayBuffer) => T,
   handle: (message: T) => Promise<void>,
+  refusedWith: (code: ErrorCode) => void,
 ): Promise<void> {
   if (flood.exceeded(ws, data, Date.now())) {
+    refusedWith("rate-limited");
     send(ws, { type: "error", code: "rate-limited", message: "too many messages" });
     ws.close(1008, "rate limited");
     return;
@@ -218,6 +221,7 @@ export async function receive<T>(
     await handle(message);
   } catch (error) {
     if (!(error instanceof TableError)) throw error;
+    refusedWith(error.code);
     const replyTo = id ?? (error instanceof RefusedMessage ? error.id : undefined);
     send(ws, {
       type: "error",

@@ -4,6 +4,7 @@
  * limiting bindings of wrangler.toml), and how many sockets a table takes.
  * See docs/security.md for what each limit is for and what happens at it.
  */
+import { logInternalError } from "../observability/telemetry.ts";
 
 /** A table holds at most this many open sockets; the next upgrade is refused (503). */
 export const MAX_SOCKETS_PER_TABLE = 256;
@@ -54,7 +55,7 @@ export async function withinLimit(limiter: RateLimit | undefined, key: string): 
   try {
     return (await limiter.limit({ key })).success;
   } catch (error) {
-    console.error("rate limiter failed; letting the request through", error);
+    logInternalError("rate-limiter", error);
     return true;
   }
 }

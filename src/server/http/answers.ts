@@ -9,6 +9,7 @@ import { validator } from "hono/validator";
 import type { ErrorBody, ErrorCode } from "../../protocol/index.ts";
 import { clientKey, withinLimit } from "../connections/limits.ts";
 import type { Env } from "../env.ts";
+import { Telemetry } from "../observability/telemetry.ts";
 import { isGenuineTableId, isTableId, type TableIdKeys } from "../table/ids.ts";
 
 /** What every route is handed: the worker's bindings. */
@@ -20,7 +21,14 @@ export function statusOf(code: ErrorCode): ContentfulStatusCode {
   return code === "table-not-found" || code === "not-found" || code === "no-such-pool" ? 404 : 400;
 }
 
+/** The operator's logs and figures, for a request. */
+export function telemetryOf(c: Context): Telemetry {
+  return new Telemetry((c.env as Partial<Env> | undefined)?.METRICS);
+}
+
+/** A refusal: its JSON error body, and (a client's error) counted by its code. */
 export function fail(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, field?: string) {
+  if (status < 500) telemetryOf(c).emit({ event: "refused", kind: "http", code });
   const error: ErrorBody = field === undefined ? { code, message } : { code, message, field };
   return c.json({ error }, status);
 }
@@ -54,16 +62,23 @@ const MIN_KEY_LENGTH = 32;
  * without a key could never be checked.
  */
 export function tableIdKeys(env: Env): TableIdKeys | undefined {
+  const problem = tableIdKeyProblem(env);
+  if (problem === undefined)
+    return { current: env.TABLE_ID_KEY ?? "", previous: env.TABLE_ID_PREVIOUS_KEY || undefined };
+  const fix = "set it with `wrangler secret put` (README, Configuration)";
+  new Telemetry(env.METRICS).internalError("table-id-keys", `${problem}: ${fix}`, "misconfigured");
+  return undefined;
+}
+
+/** What is wrong with the deployment's table id keys, if anything. */
+export function tableIdKeyProblem(env: Pick<Env, "TABLE_ID_KEY" | "TABLE_ID_PREVIOUS_KEY">): string | undefined {
   const current = env.TABLE_ID_KEY ?? "";
   const previous = env.TABLE_ID_PREVIOUS_KEY || undefined;
-  let problem: string | undefined;
-  if (current === "") problem = "TABLE_ID_KEY is not set";
-  else if (current.length < MIN_KEY_LENGTH) problem = `TABLE_ID_KEY is shorter than ${MIN_KEY_LENGTH} characters`;
-  else if (previous !== undefined && previous.length < MIN_KEY_LENGTH) {
-    problem = `TABLE_ID_PREVIOUS_KEY is shorter than ${MIN_KEY_LENGTH} characters`;
+  if (current === "") return "TABLE_ID_KEY is not set";
+  if (current.length < MIN_KEY_LENGTH) return `TABLE_ID_KEY is shorter than ${MIN_KEY_LENGTH} characters`;
+  if (previous !== undefined && previous.length < MIN_KEY_LENGTH) {
+    return `TABLE_ID_PREVIOUS_KEY is shorter than ${MIN_KEY_LENGTH} characters`;
   }
-  if (problem === undefined) return { current, previous };
-  console.error(`misconfigured: ${problem}: set it with \`wrangler secret put\` (README, Configuration)`);
   return undefined;
 }
 

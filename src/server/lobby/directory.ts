@@ -9,9 +9,10 @@
  * per cache period and location (docs/architecture.md, "The lobby").
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Listing, LobbyList } from "../../protocol/index.ts";
+import type { ErrorCode, Listing, LobbyList } from "../../protocol/index.ts";
 import { answerClose, broadcast, isOpen, refused, send } from "../connections/connection.ts";
 import { clientKey } from "../connections/limits.ts";
+import { Telemetry, type TelemetryEnv } from "../observability/telemetry.ts";
 import { addressTag } from "../presence/presence.ts";
 
 /**
@@ -48,15 +49,17 @@ function sameListing(a: Listing, b: Listing): boolean {
   return JSON.stringify({ ...a, since: 0 }) === JSON.stringify({ ...b, since: 0 });
 }
 
-export class Directory extends DurableObject<object> {
+export class Directory extends DurableObject<TelemetryEnv> {
   private readonly sql: SqlStorage;
+  private readonly telemetry: Telemetry;
   /** Changes not yet sent to the watchers, by table (null: unlisted), and when they were last sent. */
   private readonly pending = new Map<string, Listing | null>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private flushedAt = 0;
 
-  constructor(ctx: DurableObjectState, env: object) {
+  constructor(ctx: DurableObjectState, env: TelemetryEnv) {
     super(ctx, env);
+    this.telemetry = new Telemetry(env.METRICS);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -114,25 +117,34 @@ export class Directory extends DurableObject<object> {
     }
     const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
     if (this.watchers().length >= MAX_WATCHERS) {
-      return refused(503, "lobby-full", "too many are watching the lobby: read GET /api/lobby instead");
+      return this.refuse(503, "lobby-full", "too many are watching the lobby: read GET /api/lobby instead");
     }
     if (this.ctx.getWebSockets(address).filter(isOpen).length >= MAX_WATCHERS_PER_ADDRESS) {
-      return refused(429, "too-many-connections", "too many connections to the lobby from your address");
+      return this.refuse(429, "too-many-connections", "too many connections to the lobby from your address");
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [address]);
     send(server, { type: "lobby", ...this.list() });
+    this.telemetry.emit({ event: "socket-opened", kind: "lobby", n: this.watchers().length });
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** An upgrade refused, and counted. */
+  private refuse(status: number, code: ErrorCode, message: string): Response {
+    this.telemetry.emit({ event: "refused", kind: "lobby", code });
+    return refused(status, code, message);
   }
 
   /** Watchers only listen: anything but the `ping` the runtime answers is refused, and a flood closes the socket. */
   override async webSocketMessage(ws: WebSocket): Promise<void> {
+    this.telemetry.emit({ event: "refused", kind: "lobby", code: "unknown-type" });
     send(ws, { type: "error", code: "unknown-type", message: "the lobby's socket only sends" });
     ws.close(1008, "the lobby's socket only sends");
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     answerClose(ws, code);
+    this.telemetry.emit({ event: "socket-dropped", kind: "lobby", code: String(code), n: this.watchers().length });
   }
 
   /**

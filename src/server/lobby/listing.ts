@@ -8,6 +8,7 @@
  */
 import type { Listing } from "../../protocol/index.ts";
 import { listingOf, type TableCommands } from "../../table/index.ts";
+import { logInternalError } from "../observability/telemetry.ts";
 
 /** A change in the count of those who watch is reported at most this often: it moves with every visitor. */
 export const SPECTATORS_REPORT_MS = 15_000;
@@ -94,7 +95,7 @@ export class ListingReporter {
     this.keep(
       this.sendListing(tableId, listing)
         .then(arrived)
-        .catch((error) => console.error("table: the lobby was not told of a listing", error)),
+        .catch((error) => logInternalError("lobby-report", error)),
     );
   }
 }

@@ -3,6 +3,7 @@
  * as the deployment sets them (wrangler.toml).
  */
 import { DEFAULT_TIMES, type PairingTimes, WAVE_MS } from "../../lobby/index.ts";
+import type { TelemetryEnv } from "../observability/telemetry.ts";
 import { msSetting } from "../settings.ts";
 import type { Table } from "../table/table.ts";
 
@@ -28,7 +29,7 @@ export const SEAT_KEPT_MS = 10 * 60_000;
  */
 export const POOL_SILENT_MS = 12_000;
 /** What a pool is handed (wrangler.toml): the tables it seats its seekers at, the key their ids are signed with, its times. */
-export interface PoolEnv {
+export interface PoolEnv extends TelemetryEnv {
   readonly TABLES: DurableObjectNamespace<Table>;
   /** Signs the ids of the tables a pool makes (table/table-ids.ts); without it no table is made. */
   readonly TABLE_ID_KEY?: string;

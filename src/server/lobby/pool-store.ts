@@ -6,7 +6,7 @@
  */
 
 import type { Seek } from "../../lobby/index.ts";
-import type { Language } from "../../protocol/index.ts";
+import type { Language, QuickServerMessage } from "../../protocol/index.ts";
 
 const SCHEMA = `
   -- Which pool this is (its name, as in its path): the alarm has no request to read it from.
@@ -272,4 +272,20 @@ function seatOf(row: Row): SeatGiven {
     name: row.name as string,
     token: row.token as string,
   };
+}
+
+/** What a seeker is told of the seat it was given. */
+export function pairedMessage(seat: SeatGiven): QuickServerMessage {
+  return { type: "paired", tableId: seat.tableId, seat: seat.seat, token: seat.token };
+}
+
+/** Who a pool's socket is: its address's tag, its seek's seeker (hashed) once it seeks, when it was last heard. */
+export interface Seeker {
+  readonly address: string;
+  readonly seeker: string | null;
+  readonly heardAt: number;
+}
+
+export function seekerOf(ws: WebSocket): Seeker {
+  return (ws.deserializeAttachment() as Seeker | null) ?? { address: "", seeker: null, heardAt: 0 };
 }

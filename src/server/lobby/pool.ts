@@ -16,11 +16,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { fillAt, isOver, isPresent, type PairingTimes, poolTableSettings, seatNames, wave } from "../../lobby/index.ts";
 import {
+  type ErrorCode,
   type PoolKind,
   parsePoolName,
   type QuickClientMessage,
   QuickClientMessageSchema,
-  type QuickServerMessage,
 } from "../../protocol/index.ts";
 import { checkTableSettings, TableError } from "../../table/index.ts";
 import {
@@ -35,6 +35,8 @@ import {
   send,
 } from "../connections/connection.ts";
 import { clientKey } from "../connections/limits.ts";
+import { shortHash } from "../observability/signals.ts";
+import { Telemetry } from "../observability/telemetry.ts";
 import { addressTag } from "../presence/presence.ts";
 import { hashToken, newTableId, newToken } from "../table/ids.ts";
 import {
@@ -46,23 +48,12 @@ import {
   poolTimes,
   SEAT_KEPT_MS,
 } from "./pool-settings.ts";
-import { PoolStore, type SeatGiven, type StoredSeek } from "./pool-store.ts";
+import { PoolStore, pairedMessage, type SeatGiven, type Seeker, type StoredSeek, seekerOf } from "./pool-store.ts";
 
 /** The tag of a socket accepted only to be refused. */
 const REFUSED_TAG = "refused";
 /** A table that could not be made is tried again this soon. */
 const RETRY_MS = 1_000;
-
-/** Who a pool's socket is: its address's tag, its seek's seeker (hashed) once it seeks, when it was last heard. */
-interface Seeker {
-  readonly address: string;
-  readonly seeker: string | null;
-  readonly heardAt: number;
-}
-
-function seekerOf(ws: WebSocket): Seeker {
-  return (ws.deserializeAttachment() as Seeker | null) ?? { address: "", seeker: null, heardAt: 0 };
-}
 
 export class Pool extends DurableObject<PoolEnv> {
   private readonly store: PoolStore;
@@ -70,11 +61,13 @@ export class Pool extends DurableObject<PoolEnv> {
   private readonly waveMs: number;
   private readonly silentMs: number;
   private readonly flood = new FloodGuard();
+  private readonly telemetry: Telemetry;
   /** The count last told to the seekers, so that a wave that changed nothing tells nobody. */
   private toldWaiting = -1;
 
   constructor(ctx: DurableObjectState, env: PoolEnv) {
     super(ctx, env);
+    this.telemetry = new Telemetry(env.METRICS);
     this.store = new PoolStore(ctx.storage);
     ({ pairing: this.times, waveMs: this.waveMs, silentMs: this.silentMs } = poolTimes(env));
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -87,9 +80,9 @@ export class Pool extends DurableObject<PoolEnv> {
 
   override async fetch(request: Request): Promise<Response> {
     const pool = new URL(request.url).pathname.split("/")[3] ?? "";
-    if (!parsePoolName(pool)) return refused(404, "no-such-pool", "no such pool");
+    if (!parsePoolName(pool)) return this.refuse(404, "no-such-pool", "no such pool");
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return refused(426, "bad-request", "this endpoint expects a WebSocket upgrade");
+      return this.refuse(426, "bad-request", "this endpoint expects a WebSocket upgrade");
     }
     if (this.store.poolName() !== pool) this.store.setPoolName(pool);
     const address = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
@@ -104,7 +97,19 @@ export class Pool extends DurableObject<PoolEnv> {
     this.ctx.acceptWebSocket(server, [address]);
     server.serializeAttachment({ address, seeker: null, heardAt: Date.now() } satisfies Seeker);
     this.schedule(Date.now());
+    this.telemetry.emit({ event: "socket-opened", kind: "pool", pool, n: this.openSockets().length });
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The pool's name for the operator's figures ("" before any seeker came). */
+  private get poolLabel(): string {
+    return this.store.poolName() ?? "";
+  }
+
+  /** An upgrade refused, and counted. */
+  private refuse(status: number, code: ErrorCode, message: string): Response {
+    this.telemetry.emit({ event: "refused", kind: "pool", code, pool: this.poolLabel });
+    return refused(status, code, message);
   }
 
   /**
@@ -112,6 +117,7 @@ export class Pool extends DurableObject<PoolEnv> {
    * try again later): it is tagged apart, so no address's count includes it.
    */
   private refuseSocket(code: "pool-full" | "too-many-connections", message: string): Response {
+    this.telemetry.emit({ event: "refused", kind: "pool", code, pool: this.poolLabel });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [REFUSED_TAG]);
     send(server, { type: "error", code, message });
@@ -129,20 +135,23 @@ export class Pool extends DurableObject<PoolEnv> {
       this.flood,
       (text) => parseMessage(QuickClientMessageSchema, text),
       (message) => this.handle(ws, message, now),
+      (code) => this.telemetry.emit({ event: "refused", kind: "pool", code, pool: this.poolLabel }),
     );
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     answerClose(ws, code);
-    this.dropped(ws, Date.now());
+    this.dropped(ws, Date.now(), String(code));
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    this.dropped(ws, Date.now());
+    this.dropped(ws, Date.now(), "error");
   }
 
   /** A socket gone: its seek, unless another socket holds it, starts its grace. */
-  private dropped(ws: WebSocket, now: number): void {
+  private dropped(ws: WebSocket, now: number, code: string): void {
+    const n = this.openSockets().length;
+    this.telemetry.emit({ event: "socket-dropped", kind: "pool", pool: this.poolLabel, code, n });
     const { seeker } = seekerOf(ws);
     if (seeker === null || !this.store.seek(seeker)) return;
     const elsewhere = this.openSockets().some((other) => other !== ws && seekerOf(other).seeker === seeker);
@@ -193,7 +202,7 @@ export class Pool extends DurableObject<PoolEnv> {
     if (seat) {
       this.attach(ws, seeker);
       send(ws, { type: "ack", id: message.id });
-      send(ws, paired(seat));
+      send(ws, pairedMessage(seat));
       return;
     }
     let seek = this.store.seek(seeker);
@@ -284,7 +293,7 @@ export class Pool extends DurableObject<PoolEnv> {
       } catch {
         // Already closing.
       }
-      this.dropped(ws, now);
+      this.dropped(ws, now, "silent");
     }
   }
 
@@ -340,6 +349,14 @@ export class Pool extends DurableObject<PoolEnv> {
         }));
         const lang = (group.seekers[0] as StoredSeek).lang;
         this.store.pair({ tableId, computers: group.computers, lang, at: now }, seats);
+        const ms = now - Math.min(...group.seekers.map((seek) => seek.since));
+        this.telemetry.emit({
+          event: "paired",
+          pool: this.poolLabel,
+          players: seats.length,
+          computers: group.computers,
+          ms,
+        });
       }
     });
   }
@@ -358,7 +375,8 @@ export class Pool extends DurableObject<PoolEnv> {
           const ok = await table.seatPlayers(pairing.tableId, settings, players, pairing.computers, pairing.lang);
           if (!ok) throw new Error("the table id is taken by another table");
         } catch (error) {
-          console.error(`pool: table ${pairing.tableId.slice(0, 6)}… not made yet, tried again soon`, error);
+          // Not made yet: tried again soon.
+          this.telemetry.internalError("pool-make-table", error, "none", shortHash(pairing.tableId));
           return [];
         }
         this.store.markMade(pairing.tableId);
@@ -369,7 +387,7 @@ export class Pool extends DurableObject<PoolEnv> {
     const made = seated.flat();
     if (made.length === 0) return;
     const sockets = this.socketsBySeeker();
-    for (const seat of made) for (const ws of sockets.get(seat.seeker) ?? []) send(ws, paired(seat));
+    for (const seat of made) for (const ws of sockets.get(seat.seeker) ?? []) send(ws, pairedMessage(seat));
   }
 
   /** Tells every seeker how many are looking, when a wave changed it. */
@@ -419,8 +437,4 @@ export class Pool extends DurableObject<PoolEnv> {
     }
     return sockets;
   }
-}
-
-function paired(seat: SeatGiven): QuickServerMessage {
-  return { type: "paired", tableId: seat.tableId, seat: seat.seat, token: seat.token };
 }

@@ -11,6 +11,7 @@ import type { ServerMessage } from "../../protocol/index.ts";
 import type { TableCommands } from "../../table/index.ts";
 import { broadcast, identityOf, isOpen, isStale, lastHeard, openedAt } from "../connections/connection.ts";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_TABLE } from "../connections/limits.ts";
+import { logInternalError } from "../observability/telemetry.ts";
 import type { TableStore } from "../table/table-store.ts";
 
 /**
@@ -275,7 +276,7 @@ export class Presence {
       absences = this.store.notePresence(connected, now);
     } catch (error) {
       // Outside any request (a timer): nobody to answer; the next presence notes it again.
-      console.error("could not note presence", error);
+      logInternalError("presence-note", error);
     }
     // Only people are ever absent: free seats and computer players are not.
     const person = (seat: number) => table.names[seat] !== null && table.computerLevel(seat) === null;

@@ -1,10 +1,11 @@
 /** What a table's Durable Object is handed (wrangler.toml): the lobby's directory, its settings and secrets, and what they mean. */
 import type { CommandOptions } from "../../table/index.ts";
 import type { Directory } from "../lobby/directory.ts";
+import type { TelemetryEnv } from "../observability/telemetry.ts";
 import type { PushSettings } from "../push/push-service.ts";
 import { msSetting } from "../settings.ts";
 
-export interface TableEnv extends PushSettings {
+export interface TableEnv extends PushSettings, TelemetryEnv {
   /** The lobby's list, which a listed table tells of its listing (lobby/listing.ts). */
   readonly DIRECTORY: DurableObjectNamespace<Directory>;
   /** Seconds between two reports of a listed game's spectator count to the lobby (default 15). */

@@ -12,10 +12,12 @@ import {
   TableCommands,
   tableHeader,
 } from "../../table/index.ts";
+import { shortHash } from "../observability/signals.ts";
+import type { Telemetry } from "../observability/telemetry.ts";
 import type { TableStore } from "./table-store.ts";
 
 /** The table `store` holds; undefined when it holds none. */
-export function loadTable(store: TableStore, options: CommandOptions): TableCommands | undefined {
+export function loadTable(store: TableStore, options: CommandOptions, telemetry: Telemetry): TableCommands | undefined {
   store.forget();
   const meta = store.meta();
   if (!meta) return undefined;
@@ -23,7 +25,8 @@ export function loadTable(store: TableStore, options: CommandOptions): TableComm
   const newTable = () => new TableCommands(tableHeader(meta.id, meta.settings, meta.createdAt), options);
   const report = (skipped: LoggedEvent[]) => {
     for (const { seq, event } of skipped) {
-      console.error(`table ${meta.id}: event ${seq} (${event.type}) does not fit the game and was skipped`);
+      const error = `event ${seq} (${event.type}) does not fit the game and was skipped`;
+      telemetry.internalError("load-table", error, "none", shortHash(meta.id));
     }
   };
   const gameStart = store.currentGameStart();
@@ -36,7 +39,7 @@ export function loadTable(store: TableStore, options: CommandOptions): TableComm
       return table;
     } catch (error) {
       // A checkpoint must never brick its table: the log is the truth, replayed from the game's start.
-      console.error(`table ${meta.id}: checkpoint at ${checkpoint.seq} not usable; replaying the game`, error);
+      telemetry.internalError("load-checkpoint", error, "none", shortHash(meta.id));
     }
   }
   const table = newTable();

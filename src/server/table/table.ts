@@ -15,6 +15,7 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   type ClientMessage,
+  type ErrorCode,
   type HandedOver,
   type Language,
   type Snapshot,
@@ -51,6 +52,7 @@ import {
 import { clientKey } from "../connections/limits.ts";
 import { DIRECTORY } from "../lobby/directory.ts";
 import { ListingReporter, SPECTATORS_REPORT_MS } from "../lobby/listing.ts";
+import { Telemetry } from "../observability/telemetry.ts";
 import { addressTag, Presence } from "../presence/presence.ts";
 import { isPushRequest, NOTIFY_GRACE_MS, TableNotifications } from "../push/notifications.ts";
 import { pushConfig } from "../push/push-service.ts";
@@ -60,12 +62,14 @@ import { TableAlarm } from "./alarm.ts";
 import { EFFECTS, type TableEffect } from "./effects/index.ts";
 import { commandOptions, idleMs, type TableEnv } from "./env.ts";
 import { checkHandoverCode, newSecret, offerHandover, redeemHandover, retireSockets } from "./handover.ts";
-import { hashToken, newToken, sameHash } from "./ids.ts";
+import { hashToken, newToken } from "./ids.ts";
 import { loadTable } from "./load-table.ts";
 import { hasSeats, quickPlayEntries, type SeatedPlayer } from "./quick-play.ts";
 import { eventsOf } from "./requests.ts";
+import { TableSignals } from "./signals.ts";
 import { syncSocket } from "./sync.ts";
-import { type TableMeta, TableStore } from "./table-store.ts";
+import { TableStore } from "./table-store.ts";
+import { identify, presentsSeat } from "./tokens.ts";
 import { type Versioned, versioned } from "./versioned.ts";
 
 export class Table extends DurableObject<TableEnv> {
@@ -79,9 +83,17 @@ export class Table extends DurableObject<TableEnv> {
   private readonly chat: TableChat;
   private readonly notifications: TableNotifications;
   private readonly listing: ListingReporter;
+  private readonly telemetry: Telemetry;
+  private readonly signals: TableSignals;
 
   constructor(ctx: DurableObjectState, env: TableEnv) {
     super(ctx, env);
+    this.telemetry = new Telemetry(env.METRICS);
+    this.signals = new TableSignals(
+      this.telemetry,
+      () => this.table,
+      () => this.presence.openSockets().length,
+    );
     this.store = new TableStore(ctx.storage);
     this.presence = new Presence(
       ctx,
@@ -109,6 +121,7 @@ export class Table extends DurableObject<TableEnv> {
       alarm: this.alarmClock,
       notifications: this.notifications,
       listing: this.listing,
+      telemetry: this.telemetry,
     };
     this.effects = EFFECTS.map((effect) => effect(room));
     this.chat = new TableChat({
@@ -117,8 +130,10 @@ export class Table extends DurableObject<TableEnv> {
       addressOf: (ws) => this.presence.addressOf(ws),
       transaction: (write) => ctx.storage.transactionSync(write),
       secret: env.TABLE_ID_KEY,
+      said: (kind) => this.signals.chat(kind),
+      failed: (error) => this.signals.internalError("chat-write", error, "internal-error"),
     });
-    this.table = loadTable(this.store, commandOptions(env));
+    this.table = loadTable(this.store, commandOptions(env), this.telemetry);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // After a wake: the alarm this table set before. (An id that names no table has none, and is left unread.)
     if (this.table) this.alarmClock.recall();
@@ -222,50 +237,53 @@ export class Table extends DurableObject<TableEnv> {
   // --- WebSockets -------------------------------------------------------------
 
   override async fetch(request: Request): Promise<Response> {
-    if (!this.table) {
-      return refused(404, "table-not-found", "no such table");
-    }
+    if (!this.table) return this.refuse(404, "table-not-found", "no such table");
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return refused(426, "bad-request", "expected a WebSocket upgrade");
+      return this.refuse(426, "bad-request", "expected a WebSocket upgrade");
     }
     const tag = addressTag(clientKey(request.headers.get("CF-Connecting-IP")));
     const offered = offeredProtocols(request.headers.get("Sec-WebSocket-Protocol"));
-    const refusal = await this.presence.refusal(tag, () => this.presentsSeat(offered));
-    if (refusal) {
-      return refused(refusal.status, "too-many-connections", refusal.message);
-    }
+    const refusal = await this.presence.refusal(tag, () => presentsSeat(this.store, offered));
+    if (refusal) return this.refuse(refusal.status, "too-many-connections", refusal.message);
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [tag]);
     opened(server, Date.now());
     this.presence.schedule();
+    this.signals.opened();
     // A client that offers subprotocols fails the handshake unless the answer names the one it speaks.
     const headers: HeadersInit = offered.ours ? { "Sec-WebSocket-Protocol": SOCKET_PROTOCOL } : {};
     return new Response(null, { status: 101, webSocket: client, headers });
-  }
-
-  /** Whether an upgrade presents a token of this table's: a seat's, or the host's. */
-  private async presentsSeat(offered: { readonly seat?: string; readonly host?: string }): Promise<boolean> {
-    const meta = this.requireMeta();
-    if (offered.host !== undefined && sameHash(meta.hostTokenHash, await hashToken(offered.host))) return true;
-    if (offered.seat === undefined) return false;
-    const seatHash = await hashToken(offered.seat);
-    return this.store.seats().some((stored) => sameHash(stored.tokenHash, seatHash));
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     // What a socket closed for flooding had already sent is dropped unread.
     if (!isOpen(ws)) return;
     markHeard(ws, Date.now());
-    await receive(ws, data, this.flood, parseClientMessage, (message) => this.handle(ws, message));
+    await receive(
+      ws,
+      data,
+      this.flood,
+      parseClientMessage,
+      (message) => this.handle(ws, message),
+      (code) => this.signals.refused(code),
+    );
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     answerClose(ws, code);
     this.presence.lost(ws);
+    this.signals.dropped(String(code));
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
     this.presence.lost(ws);
+    this.signals.dropped("error");
+  }
+
+  /** An upgrade refused, and counted. */
+  private refuse(status: number, code: ErrorCode, message: string): Response {
+    this.signals.refused(code);
+    return refused(status, code, message);
   }
 
   // --- Alarm: the clock, the computer's turns, idle cleanup and silent sockets -----------
@@ -281,7 +299,7 @@ export class Table extends DurableObject<TableEnv> {
     const now = Date.now();
     if (table.isIdle(now, this.alarmClock.idleMs)) return this.delete();
     const open = this.presence.closeSilent(now);
-    const events = table.tick(now);
+    const events = this.signals.tick(table, now);
     // Claimed before the alarm is set again, which then does not come back for them while they are out.
     const sending = this.notifications.claimDue(table, now);
     if (events.length > 0) this.commit(events);
@@ -323,19 +341,8 @@ export class Table extends DurableObject<TableEnv> {
   }
 
   private async hello(ws: WebSocket, message: Extract<ClientMessage, { type: "hello" }>): Promise<void> {
-    const [seatHash, hostHash] = await Promise.all([
-      message.token === undefined ? undefined : hashToken(message.token),
-      message.hostToken === undefined ? undefined : hashToken(message.hostToken),
-    ]);
-    const meta = this.requireMeta();
-    let seat: number | null = null;
-    if (seatHash) {
-      seat = this.store.seats().find((stored) => sameHash(stored.tokenHash, seatHash))?.seat ?? null;
-      if (seat === null) throw new TableError("bad-token", "that seat token is not valid at this table");
-    }
-    const host = hostHash !== undefined && sameHash(meta.hostTokenHash, hostHash);
-    if (hostHash && !host) throw new TableError("bad-token", "that host token is not valid at this table");
-    setIdentity(ws, { seat, host }, seatHash ?? null);
+    const { seat, host, seatHash } = await identify(this.store, message);
+    setIdentity(ws, { seat, host }, seatHash);
     this.sync(ws, message.lastSeq);
     if (seat !== null) this.alarmClock.seatConnected(this.requireTable());
     // Everyone hears of it if the seats connected changed; this socket hears the presence in any case.
@@ -408,9 +415,9 @@ export class Table extends DurableObject<TableEnv> {
         for (const effect of this.effects) effect.write?.(commit);
       });
     } catch (error) {
-      this.table = loadTable(this.store, commandOptions(this.env));
+      this.table = loadTable(this.store, commandOptions(this.env), this.telemetry);
       this.notifications.store.forget();
-      console.error(`table ${table.id}: a commit failed and the table was reloaded from storage`, error);
+      this.signals.internalError("commit", error, "internal-error");
       throw new TableError("internal-error", "the table could not store that: it has reloaded itself, try again");
     }
     for (const entry of entries) broadcast(commit.sockets, { type: "event", ...entry });
@@ -435,11 +442,5 @@ export class Table extends DurableObject<TableEnv> {
   private requireTable(): TableCommands {
     if (!this.table) throw new TableError("table-not-found", "no such table");
     return this.table;
-  }
-
-  private requireMeta(): TableMeta {
-    const meta = this.store.meta();
-    if (!meta) throw new TableError("table-not-found", "no such table");
-    return meta;
   }
 }

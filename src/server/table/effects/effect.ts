@@ -1,6 +1,7 @@
 /** What an effect is, and what it is handed (the list of effects is index.ts). */
 import type { LoggedEvent, TableCommands } from "../../../table/index.ts";
 import type { ListingReporter } from "../../lobby/listing.ts";
+import type { Telemetry } from "../../observability/telemetry.ts";
 import type { Presence } from "../../presence/presence.ts";
 import type { TableNotifications } from "../../push/notifications.ts";
 import type { TableAlarm } from "../alarm.ts";
@@ -13,6 +14,8 @@ export interface Room {
   readonly notifications: TableNotifications;
   /** The table's word to the lobby (lobby/listing.ts). */
   readonly listing: ListingReporter;
+  /** The operator's logs and figures (observability/). */
+  readonly telemetry: Telemetry;
 }
 
 /** One commit: the entries just folded in, the table after them, and the sockets they are broadcast to. */

@@ -16,6 +16,7 @@ import { listing } from "./listing.ts";
 import { notifications } from "./notifications.ts";
 import { seatSockets } from "./seat-sockets.ts";
 import { seatTokens } from "./seat-tokens.ts";
+import { telemetry } from "./telemetry.ts";
 
 export type { Commit, Room, TableEffect } from "./effect.ts";
 
@@ -30,4 +31,5 @@ export const EFFECTS: readonly ((room: Room) => TableEffect)[] = [
   seatSockets,
   // After the sockets have followed their seats: the lobby hears of the table as everyone at it has.
   listing,
+  telemetry,
 ];
