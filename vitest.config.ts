@@ -94,6 +94,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["test/server/**/*.test.ts"],
+          // The operator's log lines, not printed (test/server/quiet-signals.ts says why).
+          setupFiles: ["test/server/quiet-signals.ts"],
           // The test push service, its origin given as `inject("pushReceiver")`.
           globalSetup: ["test/server/push-receiver-setup.ts"],
           // The protocol fuzzer (test/server/fuzz.test.ts): how many messages, from which seed (`npm run fuzz`).

@@ -5,9 +5,12 @@
  * log lines are read from the console and their points from the dataset.
  */
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { dataPoint, type Signal, shortHash } from "../../src/server/observability/signals.ts";
+import { pushControl } from "../push/control.ts";
 import { api, closeAll, playOne, rid, setUpTable, toMove } from "./helpers.ts";
+
+const push = pushControl(inject("pushReceiver"));
 
 /** Every log line written while a test runs, parsed (each must be one JSON object). */
 let lines: Signal[] = [];
@@ -91,10 +94,45 @@ describe("a table's life writes one log line and one point for each thing an ope
     expect(points).toEqual(lines.map(dataPoint));
   });
 
+  it("a player away is pushed their turn: sent, failed or to be retried, with the push service's status", {
+    timeout: 20_000,
+  }, async () => {
+    /** A started game whose waiting player subscribed and left, the push service answering `status` once; then a move. */
+    const awayAndMove = async (status?: number) => {
+      const game = await setUpTable({ players: 2 }, true);
+      const { id } = game.table;
+      const { seat: mover } = await toMove(id);
+      const waiter = game.players[1 - mover].client;
+      const subscription = await push.subscribe();
+      const subscribed = rid("subscribe");
+      waiter.send({ type: "pushSubscribe", id: subscribed, subscription, lang: "en" });
+      await waiter.next("ack", (m) => m.id === subscribed);
+      waiter.close();
+      await until(() => signalsOf(id).some((s) => s.event === "socket-dropped"), "the waiter gone");
+      if (status !== undefined) await push.failNext(subscription.endpoint, status);
+      await playOne({ ...game, clients: game.clients.filter((client) => client !== waiter) });
+      await until(() => signalsOf(id).some((s) => s.event.startsWith("push-")), "a push signal");
+      closeAll(game.clients);
+      const pushes = signalsOf(id).filter((s) => s.event.startsWith("push-"));
+      return { table: shortHash(id), pushes: pushes.map((s) => ({ ...s, ms: 0 })), endpoint: subscription.endpoint };
+    };
+    const [sent, gone, busy] = await Promise.all([awayAndMove(), awayAndMove(410), awayAndMove(503)]);
+    expect(sent.pushes).toEqual([{ event: "push-sent", table: sent.table, code: "201", ms: 0 }]);
+    expect(gone.pushes).toEqual([{ event: "push-failed", table: gone.table, code: "410", ms: 0 }]);
+    expect(busy.pushes).toEqual([{ event: "push-retried", table: busy.table, code: "503", ms: 0 }]);
+    const written = [...lines, ...points].map((line) => JSON.stringify(line)).join("\n");
+    for (const { endpoint } of [sent, gone, busy]) {
+      expect(written).not.toContain(new URL(endpoint).pathname.split("/").pop());
+    }
+  });
+
   it("a refusal at the worker is counted by its code, with no table named", async () => {
     const response = await api("/api/tables/not-an-id");
     expect(response.status).toBe(400);
-    expect(lines).toEqual([{ event: "refused", kind: "http", code: "bad-table-id" }]);
+    // (Lines of the tables of the tests before, whose sockets close late, name their table.)
+    expect(lines.filter((line) => !("table" in line))).toEqual([
+      { event: "refused", kind: "http", code: "bad-table-id" },
+    ]);
   });
 });
 

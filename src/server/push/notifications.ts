@@ -45,6 +45,8 @@ export interface NotificationsOptions {
   readonly graceMs: number;
   /** Which seats have a live socket now. */
   readonly connectedSeats: () => boolean[];
+  /** What came of each push, for the operator's figures: sent, failed for good, or to be tried again. */
+  readonly pushed: (result: "sent" | "failed" | "retried", status: string, ms: number) => void;
 }
 
 export class TableNotifications {
@@ -148,19 +150,28 @@ export class TableNotifications {
     const { store } = this;
     const to = store.subscription(entry.endpoint);
     if (!to) return;
-    const outcome = await sendPush(config, to, entry.notice);
+    const started = Date.now();
+    const { outcome, status } = await sendPush(config, to, entry.notice);
+    const tell = (result: "sent" | "failed" | "retried") => this.options.pushed(result, status, Date.now() - started);
     // The subscription may have gone while the push was out: then its outbox went with it.
     if (!store.subscription(entry.endpoint)) return;
     switch (outcome) {
       case "gone":
+        tell("failed");
         store.unsubscribe(entry.endpoint);
         return;
       case "retry":
-        if (entry.attempts < MAX_ATTEMPTS) store.postpone(entry, Date.now() + retryDelay(entry.attempts));
-        else store.settle(entry);
+        if (entry.attempts < MAX_ATTEMPTS) {
+          tell("retried");
+          store.postpone(entry, Date.now() + retryDelay(entry.attempts));
+        } else {
+          tell("failed");
+          store.settle(entry);
+        }
         return;
       case "sent":
       case "dropped":
+        tell(outcome === "sent" ? "sent" : "failed");
         store.settle(entry);
         return;
     }

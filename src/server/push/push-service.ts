@@ -11,6 +11,7 @@
 import { buildPushPayload, type PushSubscription } from "@block65/webcrypto-web-push";
 import { decodeBase64Url } from "hono/utils/encode";
 import type { Notice } from "../../protocol/index.ts";
+import { logInternalError } from "../observability/telemetry.ts";
 
 /**
  * The browsers' push services (docs/security.md, "Notifications"): an
@@ -117,15 +118,22 @@ export interface Subscriber {
  */
 export type PushOutcome = "sent" | "gone" | "retry" | "dropped";
 
+/** What came of a push, and why: the push service's HTTP status, or what kept it from answering. */
+export interface PushResult {
+  readonly outcome: PushOutcome;
+  /** The status ("201", "410", …), or "not-allowed", "unbuilt", "network" (no answer, or none in time). */
+  readonly status: string;
+}
+
 /** How long a push service has to answer. */
 const SEND_TIMEOUT_MS = 10_000;
 
 /** How long the push service keeps a message for a browser that is offline: a turn's news is stale after a day. */
 const TTL_SECONDS = 86_400;
 
-export async function sendPush(config: PushConfig, to: Subscriber, notice: Notice): Promise<PushOutcome> {
+export async function sendPush(config: PushConfig, to: Subscriber, notice: Notice): Promise<PushResult> {
   // Checked again here, not only when subscribing: the allowlist may have changed since.
-  if (!allowedEndpoint(to.endpoint, config.allowLoopback)) return "gone";
+  if (!allowedEndpoint(to.endpoint, config.allowLoopback)) return { outcome: "gone", status: "not-allowed" };
   const subscription: PushSubscription = {
     endpoint: to.endpoint,
     expirationTime: null,
@@ -140,8 +148,8 @@ export async function sendPush(config: PushConfig, to: Subscriber, notice: Notic
       { subject: config.subject, publicKey: config.publicKey, privateKey: config.privateKey },
     );
   } catch (error) {
-    console.error("push: the message could not be built", error);
-    return "dropped";
+    logInternalError("push-build", error);
+    return { outcome: "dropped", status: "unbuilt" };
   }
   let status: number;
   // Not AbortSignal.timeout: its timer would outlive the answer and keep the object busy for the whole timeout.
@@ -152,10 +160,14 @@ export async function sendPush(config: PushConfig, to: Subscriber, notice: Notic
     status = response.status;
     await response.body?.cancel();
   } catch {
-    return "retry";
+    return { outcome: "retry", status: "network" };
   } finally {
     clearTimeout(timer);
   }
+  return { outcome: outcomeOf(status), status: String(status) };
+}
+
+function outcomeOf(status: number): PushOutcome {
   if (status >= 200 && status < 300) return "sent";
   if (status === 404 || status === 410) return "gone";
   if (status === 429 || status >= 500) return "retry";

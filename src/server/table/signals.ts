@@ -37,6 +37,11 @@ export class TableSignals {
     this.telemetry.emit({ event: "chat-message", kind, table: this.named().table ?? "" });
   }
 
+  /** A push's outcome: `status` the push service's answer (or why none came), `ms` how long it took. */
+  pushed(result: "sent" | "failed" | "retried", code: string, ms: number): void {
+    this.telemetry.emit({ event: `push-${result}`, table: this.named().table ?? "", code, ms });
+  }
+
   internalError(where: string, error: unknown, code: ErrorCode | "none"): void {
     this.telemetry.internalError(where, error, code, this.named().table);
   }

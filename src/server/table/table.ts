@@ -113,6 +113,7 @@ export class Table extends DurableObject<TableEnv> {
       config: pushConfig(env),
       graceMs: msSetting(env.NOTIFY_GRACE_SECONDS, NOTIFY_GRACE_MS),
       connectedSeats: () => this.presence.connectedSeats(),
+      pushed: (result, status, ms) => this.signals.pushed(result, status, ms),
     });
     this.alarmClock = new TableAlarm(ctx, this.presence, idleMs(env), () => this.notifications.nextDue);
     const room = {
