@@ -55,7 +55,11 @@ export const NoticeSchema = z.object({
   /** The table's page, a path on the service's own origin. */
   url: z.string().check(z.regex(/^\/t\/[A-Za-z0-9_-]+$/, "a table's path")),
   table: z.string().check(z.maxLength(64)),
-  /** The players' names by seat (null: a free seat), and the seat of the player notified. */
+  /**
+   * The players' names by seat, and the seat of the player notified. A turn or an end names the game's
+   * players as the snapshot's `game.players` does: a player who left keeps their name. A rematch names
+   * the seats as they are now (null: a free seat).
+   */
   players: z.array(z.nullable(z.string().check(z.maxLength(64)))).check(z.maxLength(6)),
   seat: z.int().check(z.minimum(0), z.maximum(5)),
   /** turn: the move just played before this player's turn, if one was (notation), and who played it. */
