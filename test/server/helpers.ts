@@ -298,6 +298,23 @@ export function rid(prefix = "r"): string {
   return `${prefix}-${++requestCounter}`;
 }
 
+/** Sends a request (given a fresh id) and returns its answer, an ack or the refusal. */
+export async function ask(
+  client: Client,
+  message: Record<string, unknown>,
+): Promise<Message<"ack"> | Message<"error">> {
+  const id = rid(String(message.type));
+  const from = client.messages.length;
+  client.send({ ...message, id });
+  for (;;) {
+    const answer = client.messages
+      .slice(from)
+      .find((m): m is Message<"ack"> | Message<"error"> => (m.type === "ack" || m.type === "error") && m.id === id);
+    if (answer) return answer;
+    await client.flush();
+  }
+}
+
 /** Takes a seat; returns the seat token from the private `joined` answer. */
 export async function join(client: Client, seat: number, name: string): Promise<string> {
   const id = rid("join");

@@ -15,7 +15,7 @@ import { describe, expect, inject, it } from "vitest";
 import { STALE_MS } from "../../src/server/presence/presence.ts";
 import { pushControl } from "../push/control.ts";
 import type { Client, Game, Message } from "./helpers.ts";
-import { closeAll, hello, rid, setUpTable, toMove } from "./helpers.ts";
+import { ask, closeAll, hello, rid, setUpTable, toMove } from "./helpers.ts";
 
 const push = pushControl(inject("pushReceiver"));
 
@@ -42,19 +42,6 @@ function burnCpu(share: number, sliceMs = 40): () => void {
   return () => {
     running = false;
   };
-}
-
-async function ask(client: Client, message: Record<string, unknown>): Promise<Message<"ack"> | Message<"error">> {
-  const id = rid(String(message.type));
-  const from = client.messages.length;
-  client.send({ ...message, id });
-  for (;;) {
-    const answer = client.messages
-      .slice(from)
-      .find((m): m is Message<"ack"> | Message<"error"> => (m.type === "ack" || m.type === "error") && m.id === id);
-    if (answer) return answer;
-    await client.flush();
-  }
 }
 
 interface Round {

@@ -12,27 +12,13 @@ import type { Table } from "../../src/server/table/table.ts";
 import { pushControl } from "../push/control.ts";
 import type { PushSubscriptionJSON } from "../push/receiver.ts";
 import type { Client, Game, Message } from "./helpers.ts";
-import { api, closeAll, getSnapshot, hello, rid, setUpTable, stub, toMove } from "./helpers.ts";
+import { api, ask, closeAll, getSnapshot, hello, rid, setUpTable, stub, toMove } from "./helpers.ts";
 
 const push = pushControl(inject("pushReceiver"));
 /** Longer than the tests' grace (1 s) and an alarm's lateness. Tests that wait for pushes take up to 20 s. */
 const AFTER_GRACE_MS = 2_500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Sends a request and returns its answer, an ack or the refusal. */
-async function ask(client: Client, message: Record<string, unknown>): Promise<Message<"ack"> | Message<"error">> {
-  const id = rid(String(message.type));
-  const from = client.messages.length;
-  client.send({ ...message, id });
-  for (;;) {
-    const answer = client.messages
-      .slice(from)
-      .find((m): m is Message<"ack"> | Message<"error"> => (m.type === "ack" || m.type === "error") && m.id === id);
-    if (answer) return answer;
-    await client.flush();
-  }
-}
 
 const outcome = (answer: Message<"ack"> | Message<"error">) => (answer.type === "ack" ? "ok" : answer.code);
 
