@@ -386,7 +386,8 @@ describe("playing", () => {
       ".replay",
       ".move-list li:last-child",
     ]) {
-      expect(await inFirstScreen(host.page, selector), selector).toBe(true);
+      // Once the page has laid itself out again without the card.
+      await expect.poll(() => inFirstScreen(host.page, selector), { message: selector }).toBe(true);
     }
     await screenshot(host.page, "flow-13-end-closed");
 

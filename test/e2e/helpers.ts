@@ -41,9 +41,9 @@ export const fetchFromOwnAddress: typeof fetch = (input, init) => {
 };
 
 /**
- * The run's browser: the one the global setup launched (global-setup.ts), which every test file shares,
- * each through a connection of its own (closing it closes the file's contexts, not the browser); or, where
- * there is none (a file run outside this project), one launched for the file.
+ * The file's browser: one launched for it; or, with E2E_SHARED_BROWSER=1, the one the global setup
+ * launched (global-setup.ts), which the files share, each through a connection of its own (closing it
+ * closes the file's contexts, not the browser).
  */
 export async function launch(): Promise<Browser> {
   const endpoint = inject("browserEndpoint");

@@ -31,9 +31,14 @@ afterAll(async () => {
 const SEATS = [0, 1, 2, 3, 4, 5].map((seat) => `.seat[data-seat="${seat}"]`);
 
 async function expectOneScreen(selectors: readonly string[]): Promise<void> {
-  const outside: string[] = [];
-  for (const selector of selectors) if (!(await inFirstScreen(page, selector))) outside.push(selector);
-  expect(outside).toEqual([]);
+  // Once the page has laid itself out (a closed card, a move list scrolled to its end).
+  await expect
+    .poll(async () => {
+      const outside: string[] = [];
+      for (const selector of selectors) if (!(await inFirstScreen(page, selector))) outside.push(selector);
+      return outside;
+    })
+    .toEqual([]);
 }
 
 describe("a six-player game reads at a glance, from the first move to the last", () => {
