@@ -9,6 +9,7 @@ import {
   ErrorResponseSchema,
   HandedOverSchema,
   HandoverCodeSchema,
+  HealthBodySchema,
   LobbyListSchema,
   LobbyMessageSchema,
   NoticeSchema,
@@ -41,6 +42,13 @@ describe("the documented examples are valid", () => {
     const [answer, ...rest] = examples("## Continuing on another device");
     expect(rest).toEqual([]);
     expect(HandedOverSchema.parse(answer)).toEqual(answer);
+  });
+
+  it("the health check: a service that can serve, and one missing a secret", () => {
+    const answers = examples("## Health");
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) expect(HealthBodySchema.parse(answer)).toEqual(answer);
+    expect(answers.map((answer) => (answer as { ok: boolean }).ok)).toEqual([true, false]);
   });
 
   it("client messages: one of each type", () => {

@@ -14,8 +14,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { STALE_MS } from "../../src/server/presence/presence.ts";
 import { pushControl } from "../push/control.ts";
-import type { Client, Game, Message } from "./helpers.ts";
-import { ask, closeAll, hello, rid, setUpTable, toMove } from "./helpers.ts";
+import type { Client, Game } from "./helpers.ts";
+import { ask, closeAll, hello, setUpTable, toMove } from "./helpers.ts";
 
 const push = pushControl(inject("pushReceiver"));
 

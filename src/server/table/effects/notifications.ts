@@ -1,8 +1,9 @@
 /**
  * "Your turn" notifications (push/notifications.ts): in the commit's
- * transaction, the seats' subscriptions follow their players and the notices
- * owed to players who are away are noted; the alarm, set after this, sends
- * them when they are due.
+ * transaction, the seats' subscriptions follow their players, the notices
+ * the entries owe subscribed seats are noted and those they made untrue
+ * settled; the alarm, set after this, sends each when it is due if its
+ * player is away then.
  */
 import type { Room, TableEffect } from "./effect.ts";
 
