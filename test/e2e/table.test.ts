@@ -105,20 +105,28 @@ describe("a classic table in the browser", () => {
       const pieceOf = (seat: number) => `.hole[data-piece="${colours[seat]?.[0]}"]`;
       const hint = (page: Page) => page.locator(".pick-hint").textContent();
       const names = ["Aino", "Bjørn"];
+      // The hole is marked for 600 ms, which a loaded machine can miss by reading late: each page notes, as the
+      // mark appears, how many holes are marked and the animation of the marked piece.
+      const watchRefusals = (page: Page) =>
+        page.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as { refusals: string[] }).refusals = seen;
+          new MutationObserver(() => {
+            const marked = document.querySelectorAll(".hole.refused");
+            const piece = document.querySelector(".hole.refused .piece");
+            if (piece) seen.push(`${marked.length}:${getComputedStyle(piece).animationName}`);
+          }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["class"] });
+        });
+      const refusals = (page: Page) => page.evaluate(() => (window as unknown as { refusals: string[] }).refusals);
+      await watchRefusals(waiter);
+      await watchRefusals(watcher.page);
       await waiter
         .locator(pieceOf(1 - toMove))
         .first()
         .click();
       await expect.poll(() => hint(waiter), { timeout: 500 }).toBe(isolated`It is ${names[toMove]}'s turn`);
-      expect(await waiter.locator(".hole.refused").count()).toBe(1);
-      // The hole is marked for 600 ms: read the mark and its piece's animation at once, again until it shows
-      // (a clean-clone CI run under load once read "none").
-      const shake = (page: Page) =>
-        page.evaluate(() => {
-          const piece = document.querySelector(".hole.refused .piece");
-          return piece ? getComputedStyle(piece).animationName : "no refused hole";
-        });
-      await expect.poll(() => shake(waiter), { timeout: 500 }).toBe("refused-shake");
+      // One hole marked, its piece shaking.
+      await expect.poll(() => refusals(waiter)).toContain("1:refused-shake");
       await screenshot(waiter, "classic-1-wrong-click-out-of-turn");
       await mover
         .locator(pieceOf(1 - toMove))
@@ -128,7 +136,8 @@ describe("a classic table in the browser", () => {
       await watcher.page.emulateMedia({ reducedMotion: "reduce" });
       await watcher.page.locator(pieceOf(0)).first().click();
       await expect.poll(() => hint(watcher.page), { timeout: 500 }).toBe("You are watching: only the players move");
-      await expect.poll(() => shake(watcher.page), { timeout: 500 }).toBe("none");
+      // With reduced motion, marked without a shake.
+      await expect.poll(() => refusals(watcher.page)).toContain("1:none");
       // The reason goes after a few seconds.
       await expect.poll(() => watcher.page.locator(".pick-hint").isHidden(), { timeout: 5000 }).toBe(true);
       // A watcher of a full game in play is not told to take a free seat: there is none until it ends.
