@@ -99,6 +99,8 @@ function seekOf(row: Row): StoredSeek {
 
 export class PoolStore {
   private readonly sql: SqlStorage;
+  /** The pool's name as stored, read once: it never changes once set (null: none yet). */
+  private name: string | null | undefined;
 
   constructor(storage: DurableObjectStorage) {
     this.sql = storage.sql;
@@ -107,12 +109,16 @@ export class PoolStore {
 
   /** The pool's name, once a seeker has come. */
   poolName(): string | undefined {
-    const [row] = this.sql.exec("SELECT pool FROM meta").toArray();
-    return row?.pool as string | undefined;
+    if (this.name === undefined) {
+      const [row] = this.sql.exec("SELECT pool FROM meta").toArray();
+      this.name = (row?.pool as string | undefined) ?? null;
+    }
+    return this.name ?? undefined;
   }
 
   setPoolName(pool: string): void {
     this.sql.exec("INSERT OR REPLACE INTO meta (id, pool) VALUES (0, ?)", pool);
+    this.name = pool;
   }
 
   seeks(): StoredSeek[] {

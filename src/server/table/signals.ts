@@ -13,6 +13,7 @@ export class TableSignals {
   private readonly telemetry: Telemetry;
   private readonly table: () => TableCommands | undefined;
   private readonly openSockets: () => number;
+  private hashed: string | undefined;
 
   constructor(telemetry: Telemetry, table: () => TableCommands | undefined, openSockets: () => number) {
     this.telemetry = telemetry;
@@ -60,7 +61,7 @@ export class TableSignals {
       if (event.type !== "moved" || event.by !== "computer") continue;
       const kind = table.computerLevel(event.seat) ?? STAND_IN_LEVEL;
       const { variant } = table.settings;
-      const signal = { table: shortHash(table.id), variant, kind, ms: now - turnStart, think };
+      const signal = { table: this.named().table ?? "", variant, kind, ms: now - turnStart, think };
       this.telemetry.emit({ event: "computer-moved", ...signal });
     }
     return events;
@@ -69,6 +70,9 @@ export class TableSignals {
   /** The table's short hash, never its id (which is its share link); none before the table exists. */
   private named(): { table?: string } {
     const table = this.table();
-    return table ? { table: shortHash(table.id) } : {};
+    if (!table) return {};
+    // Hashed once: an object is one table for its whole life.
+    this.hashed ??= shortHash(table.id);
+    return { table: this.hashed };
   }
 }

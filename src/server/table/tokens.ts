@@ -46,7 +46,7 @@ export async function presentsSeat(
   return store.seats().some((stored) => sameHash(stored.tokenHash, seatHash));
 }
 
-export function requireMeta(store: TableStore): TableMeta {
+function requireMeta(store: TableStore): TableMeta {
   const meta = store.meta();
   if (!meta) throw new TableError("table-not-found", "no such table");
   return meta;
