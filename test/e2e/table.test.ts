@@ -149,6 +149,18 @@ describe("a classic table in the browser", () => {
 
     const players = [host.page, guest.page];
     const everyone = [host.page, guest.page, watcher.page];
+    const watchTravel = (page: Page) =>
+      page.evaluate(() => {
+        const seen = { travelled: false };
+        (window as unknown as { travel: typeof seen }).travel = seen;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof Element && node.matches(".animation > .moving")) seen.travelled = true;
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+    const travelled = (page: Page) =>
+      page.evaluate(() => (window as unknown as { travel: { travelled: boolean } }).travel.travelled);
     let moves = 0;
     let chainPlayed = false;
     let keyboardPlayed = false;
@@ -196,12 +208,12 @@ describe("a classic table in the browser", () => {
           }
           await screenshot(page, "classic-2-jump-chain-preview");
         }
+        // The other player sees the piece travel along the chain: the travel takes ~0.5 s and may be over
+        // before a check sent after the click arrives, so an observer set up before the click notes it.
+        const other = page === host.page ? guest.page : host.page;
+        if (chain) await watchTravel(other);
         await page.locator(`[data-hole="${to}"]`).click();
-        if (chain) {
-          // The other player sees the piece travel along the chain.
-          const other = page === host.page ? guest.page : host.page;
-          await other.waitForSelector(".animation .moving", { timeout: 3000 });
-        }
+        if (chain) await expect.poll(() => travelled(other), { timeout: 5000 }).toBe(true);
       }
       moves++;
       await waitForMoves(everyone, moves);

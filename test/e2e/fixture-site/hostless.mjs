@@ -13,7 +13,8 @@ const table = await createTable(baseUrl, { players: 2, startWhenFull: true }, fe
 const players = [0, 1].map(() => new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens() }));
 await players[0].join(0, "Aino");
 await players[1].join(1, "Bo");
-const started = players[0].model?.status;
+// The sitter's own socket hears the start before its join's ack; the other player's socket may hear it a moment later.
+const started = players[1].model?.status;
 
 let played = 0;
 while (played < moves) {
