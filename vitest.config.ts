@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "vitest/config";
 import { newVapidKeys } from "./scripts/vapid-keys.mjs";
 import { trustTestCertificate } from "./test/push/certificate.ts";
@@ -8,6 +9,11 @@ import { trustTestCertificate } from "./test/push/certificate.ts";
 // the plugin (which loads miniflare) imported after. The push receivers' global setups serve with the
 // same certificate (PUSH_TLS_* in the environment), and wrangler dev, a child, inherits the variable.
 await trustTestCertificate();
+
+// The web client, built once for the run before any project starts: the server tests read its pages' HTML
+// through the assets binding, and the browser tests load it from wrangler dev (one build, never one per
+// project: a build empties public/build/ first).
+execFileSync(process.execPath, ["scripts/build-client.mjs"], { stdio: "inherit" });
 const { cloudflareTest } = await import("@cloudflare/vitest-plugin");
 
 /** The server tests' table id key (in production a secret, TABLE_ID_KEY, that is in no file). */

@@ -1,36 +1,51 @@
 #!/usr/bin/env node
 /**
- * npm run build: bundles the web client (src/client/ui/main.ts and its CSS)
- * with esbuild into public/build/, which Workers static assets serve: app.js
- * and app.css, and a file for each module the page loads later (the page's
- * texts in Finnish, Swedish and Norwegian, the rules page's texts, one per
- * language, the QR encoder); and embed.js, the web component other
- * sites include with one script tag (the worker serves it as /embed.js), in
- * one file, since its chunks would be loaded from the site's pages; and
- * sw.js, the service worker that shows "your turn" notifications (served
- * as /sw.js), one classic script, as every browser runs a service worker;
- * and analysis.js, the worker that analyses a finished game off the page's
- * thread (the page loads it from /build/analysis.js), one classic script,
- * which every browser runs as a worker.
+ * npm run build: bundles the web client with esbuild into public/build/,
+ * which Workers static assets serve:
+ *
+ * - each page's entry (src/client/ui/pages/: front, table, rules, tables,
+ *   lobby, not-found) with the modules they share split into chunks, and the
+ *   modules a page loads later (chat, analysis, the notify switch, the QR
+ *   encoder, the create form's settings, the page's texts in Finnish, Swedish
+ *   and Norwegian, the rules page's texts) in files of their own;
+ * - each page's HTML (`<page>.html`, from src/client/ui/page.html), naming
+ *   its entry and preloading every chunk the entry imports, so that the
+ *   browser fetches them all in one round trip after the HTML, not one
+ *   import after another; the worker serves it for the page's addresses;
+ * - app.css, the one style sheet of every page;
+ * - embed.js, the web component other sites include with one script tag
+ *   (the worker serves it as /embed.js), in one file, since its chunks would
+ *   be loaded from the site's pages;
+ * - sw.js, the service worker that shows "your turn" notifications (served
+ *   as /sw.js), and analysis.js, the worker that analyses a finished game off
+ *   the page's thread: classic scripts, as every browser runs them.
+ *
  * `--watch` rebuilds on every change.
  */
-import { rm } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outdir = `${root}public/build`;
 const watch = process.argv.includes("--watch");
+const target = `${root}public/build`;
+// A build (not --watch) is written beside public/build and put in its place when complete, so that a server
+// reading public/build meanwhile (another test run's, or npm start's) never finds it half written or empty.
+const outdir = watch ? target : `${root}public/.build-${process.pid}`;
+/** The folder as the metafile names it, relative to the root, and as the pages address it. */
+const outdirPath = outdir.slice(root.length);
+
+/** The pages, each an entry of its own (src/client/ui/pages/<page>.ts) and an HTML file (public/build/<page>.html). */
+export const PAGES = ["front", "table", "rules", "tables", "lobby", "not-found"];
 
 /** @type {import("esbuild").BuildOptions} */
 const options = {
   absWorkingDir: root,
-  entryPoints: { app: "src/client/ui/main.ts" },
+  entryPoints: Object.fromEntries(PAGES.map((page) => [page, `src/client/ui/pages/${page}.ts`])),
   outdir,
   bundle: true,
   format: "esm",
-  // Modules loaded with import() (the page's texts but English's, the rules page's texts, the QR encoder)
-  // become files of their own.
+  // What the pages share becomes chunks, and what a page loads with import() files of its own.
   splitting: true,
   chunkNames: "[dir]/[name]-[hash]",
   outbase: "src/client/ui",
@@ -40,6 +55,14 @@ const options = {
   legalComments: "linked",
   metafile: true,
   logLevel: "warning",
+};
+
+/** @type {import("esbuild").BuildOptions} */
+const styles = {
+  ...options,
+  entryPoints: { app: "src/client/ui/styles.css" },
+  splitting: false,
+  outbase: undefined,
 };
 
 /** @type {import("esbuild").BuildOptions} */
@@ -68,17 +91,55 @@ const analysisWorker = {
   outbase: undefined,
 };
 
+/**
+ * Writes each page's HTML: the template with the page's entry and a
+ * modulepreload link for every chunk it imports, however deep, from the
+ * pages' build's metafile.
+ */
+async function writePages(metafile) {
+  const template = await readFile(`${root}src/client/ui/page.html`, "utf8");
+  const outputs = metafile.outputs;
+  const staticImports = (file, seen = new Set()) => {
+    for (const { path, kind } of outputs[file]?.imports ?? []) {
+      if (kind !== "import-statement" || seen.has(path)) continue;
+      seen.add(path);
+      staticImports(path, seen);
+    }
+    return seen;
+  };
+  const url = (file) => `/build/${file.slice(outdirPath.length + 1)}`;
+  for (const page of PAGES) {
+    const entry = `${outdirPath}/${page}.js`;
+    const preloads = [...staticImports(entry)].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
+    const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads].join("\n");
+    await writeFile(`${outdir}/${page}.html`, template.replace("  <!-- page's script -->", tags));
+  }
+}
+
+const builds = [options, styles, element, serviceWorker, analysisWorker];
 await rm(outdir, { recursive: true, force: true });
 if (watch) {
-  for (const build of [options, element, serviceWorker, analysisWorker]) await (await esbuild.context(build)).watch();
+  const pages = {
+    name: "pages",
+    setup(build) {
+      build.onEnd((result) => (result.metafile ? writePages(result.metafile) : undefined));
+    },
+  };
+  for (const build of builds) {
+    const plugins = build === options ? [pages] : [];
+    await (await esbuild.context({ ...build, plugins })).watch();
+  }
   console.log(`Watching src/client; bundles in ${outdir}`);
 } else {
-  const results = await Promise.all(
-    [options, element, serviceWorker, analysisWorker].map((build) => esbuild.build(build)),
-  );
+  const results = await Promise.all(builds.map((build) => esbuild.build(build)));
+  await writePages(results[0].metafile);
+  await rm(target, { recursive: true, force: true });
+  await rename(outdir, target);
   const outputs = results
     .flatMap((result) => Object.entries(result.metafile.outputs))
     .filter(([file]) => !file.endsWith(".map"));
-  const sizes = outputs.map(([file, { bytes }]) => `${file.replace(/^public\//, "")} ${(bytes / 1024).toFixed(1)} KiB`);
+  const sizes = outputs.map(
+    ([file, { bytes }]) => `${file.slice(outdirPath.length + 1)} ${(bytes / 1024).toFixed(1)} KiB`,
+  );
   console.log(`Built the client: ${sizes.join(", ")}`);
 }

@@ -1,6 +1,6 @@
 /**
- * The end-to-end tests' world: the client bundle, built fresh, and the whole
- * service under `wrangler dev` on a free localhost port with its Durable
+ * The end-to-end tests' world: the whole service (its client built by
+ * vitest.config.ts, once for the run) under `wrangler dev` on a free localhost port with its Durable
  * Object storage in a new temporary folder, so every run starts clean, and
  * with a stall grace of seconds rather than a minute and a computer that
  * waits half a second before its moves rather than one and a half.
@@ -14,7 +14,6 @@
  * (test/push/control.ts); their own fetch trusts the CA, the variable being
  * set before vitest started them (vitest.config.ts).
  */
-import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,7 +44,6 @@ const STALL_GRACE_SECONDS = 3;
 const COMPUTER_DELAY_MS = 250;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  execFileSync(process.execPath, ["scripts/build-client.mjs"], { cwd: root, stdio: "inherit" });
   // Made already by vitest.config.ts in this process; made here if not (and then this process's children trust it).
   const tls = await trustTestCertificate();
   const receiver = await startPushReceiver({ tls });

@@ -48,7 +48,7 @@ describe("security headers under wrangler dev", () => {
       "/",
       `/t/${id}`,
       `/embed/${id}`,
-      "/build/app.js",
+      "/build/table.js",
       "/build/app.css",
       "/embed.js",
       "/favicon.svg",
@@ -89,7 +89,7 @@ describe("security headers under wrangler dev", () => {
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toBe("x-trace");
     // The app's own files stay the site's.
-    const app = await fetch(`${baseUrl}/build/app.js`, { headers: { Origin: "https://site.example" } });
+    const app = await fetch(`${baseUrl}/build/table.js`, { headers: { Origin: "https://site.example" } });
     expect(app.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect(app.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
   });

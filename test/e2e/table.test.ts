@@ -155,7 +155,7 @@ describe("a classic table in the browser", () => {
         (window as unknown as { travel: typeof seen }).travel = seen;
         new MutationObserver((records) => {
           for (const record of records)
-            for (const node of record.addedNodes)
+            for (const node of Array.from(record.addedNodes))
               if (node instanceof Element && node.matches(".animation > .moving")) seen.travelled = true;
         }).observe(document.body, { subtree: true, childList: true });
       });

@@ -365,10 +365,10 @@ describe("a browser that follows a link to nothing gets a page, with status 404"
   async function expectNotFoundPage(response: Response, path: string): Promise<void> {
     expect(response.status, path).toBe(404);
     expect(response.headers.get("Content-Type"), path).toMatch(/^text\/html/);
-    // The app page itself: its script sees the status and shows the not-found view in the visitor's language.
+    // The not-found page, which says so in the visitor's language.
     const html = await response.text();
     expect(html, path).toMatch(/^<!doctype html>/i);
-    expect(html, path).toContain('<script type="module" src="/build/app.js">');
+    expect(html, path).toContain('<script type="module" src="/build/not-found.js">');
   }
 
   it("an unknown table under /t/ and /embed/", async () => {
@@ -392,12 +392,21 @@ describe("a browser that follows a link to nothing gets a page, with status 404"
     expect(head.headers.get("Content-Type")).toMatch(/^text\/html/);
   });
 
-  it("a known table and the rules page answer 200 with the same page", async () => {
+  it("a known table, the rules page and the front page answer 200, each with its own page's script", async () => {
     const { id } = await createTable();
-    for (const path of [`/t/${id}`, `/embed/${id}`, "/rules", "/rules?lang=fi", "/"]) {
+    const pages = [
+      [`/t/${id}`, "table"],
+      [`/embed/${id}`, "table"],
+      ["/rules", "rules"],
+      ["/rules?lang=fi", "rules"],
+      ["/", "front"],
+      ["/tables", "tables"],
+      ["/lobby", "lobby"],
+    ];
+    for (const [path, page] of pages) {
       const response = await asBrowser(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text(), path).toContain('<script type="module" src="/build/app.js">');
+      expect(await response.text(), path).toContain(`<script type="module" src="/build/${page}.js">`);
     }
   });
 

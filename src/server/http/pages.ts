@@ -1,8 +1,9 @@
 /**
- * The web client's pages and files: one page (public/app.html) that picks
- * its view from the address, the table's page once its table is known, the
- * service worker, the web component's script, and a page that says so where
- * an address names nothing.
+ * The web client's pages and files: each page's HTML, which the build
+ * writes beside the page's code (public/build/<page>.html, naming the page's
+ * entry and preloading its chunks), the table's page once its table is
+ * known, the service worker, the web component's script, and a page that
+ * says so where an address names nothing.
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -20,13 +21,16 @@ async function asset(c: Context<HonoEnv>, request: Request | URL): Promise<Respo
   return new Response(response.body, response);
 }
 
-// The web client: one page (public/app.html) that picks its view from the address.
-const page = (c: Context<HonoEnv>) => asset(c, new URL("/app.html", c.req.url));
+/** The web client's pages, each with its own entry (src/client/ui/pages/<page>.ts) and HTML. */
+type PageName = "front" | "table" | "rules" | "tables" | "lobby" | "not-found";
 
-pages.get("/", page);
-pages.get("/rules", page);
-pages.get("/tables", page);
-pages.get("/lobby", page);
+/** A page's HTML (asked for without `.html`, as the assets binding serves an HTML file). */
+const page = (c: Context<HonoEnv>, name: PageName) => asset(c, new URL(`/build/${name}`, c.req.url));
+
+pages.get("/", (c) => page(c, "front"));
+pages.get("/rules", (c) => page(c, "rules"));
+pages.get("/tables", (c) => page(c, "tables"));
+pages.get("/lobby", (c) => page(c, "lobby"));
 
 /**
  * Whether a browser is asking for a page: a GET (or HEAD) outside the API
@@ -45,16 +49,15 @@ function wantsPage(c: Context): boolean {
 /**
  * The page a browser gets for an address that names nothing: a table link
  * mistyped, malformed, forged or expired (tables are deleted after IDLE_DAYS
- * without play), or any other unknown path. It is the app page with status
- * 404: the client sees the status (or, where the browser does not tell it,
- * that the table's API answers 404) and shows, in the visitor's language,
- * that there is no such table or page, with a link to create a table. A
+ * without play), or any other unknown path. It is the not-found page, with
+ * status 404, which shows in the visitor's language that there is no such
+ * table or page, with a link to create a table. A
  * malformed id is a 404 here too, not the API's 400: to a visitor the link
  * simply leads nowhere, and it answers as an unknown or forged id does, so
  * the page does not tell which it was.
  */
 async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
-  const response = await page(c);
+  const response = await page(c, "not-found");
   return new Response(response.body, { status: 404, headers: response.headers });
 }
 
@@ -62,7 +65,7 @@ async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
 pages.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
   if (!exists) return noSuchTable(c);
-  return page(c);
+  return page(c, "table");
 });
 
 // The service worker that shows "your turn" notifications: at the root, so that its scope is the whole site,

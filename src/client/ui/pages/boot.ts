@@ -1,0 +1,28 @@
+/**
+ * What every page's entry does first: finds the visitor's language, waits
+ * for its texts (so that a page never shows English first), keeps the
+ * document's language and title in step with it, and hands the page its
+ * root. Each page has its own entry in this folder, and the build gives
+ * each its own HTML with its own files, so a page loads only its own code.
+ */
+import { storage } from "../chrome.ts";
+import { detectLanguage, I18n } from "../i18n/index.ts";
+
+export function boot(mount: (root: HTMLElement, i18n: I18n) => void): void {
+  const language = detectLanguage(location.search, storage(), navigator.languages ?? [navigator.language]);
+  void I18n.start(language).then((i18n) => {
+    const setLang = () => {
+      document.documentElement.lang = i18n.language;
+      document.title = i18n.t("title");
+    };
+    i18n.onChange(setLang);
+    setLang();
+    mount(document.getElementById("app") ?? document.body, i18n);
+  });
+}
+
+/** A table's address, `/t/:id` or its frameless twin for iframes `/embed/:id`: the id and whether it is the twin. */
+export function tableAddress(path: string): { id: string; embed: boolean } | null {
+  const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  return table ? { id: table[2] as string, embed: table[1] === "embed" } : null;
+}
