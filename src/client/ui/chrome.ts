@@ -1,6 +1,6 @@
 /** The page's frame: the title bar with the language switch, and the notices area. */
-import { webStorageTokens } from "../sdk/index.ts";
-import { storedTableIds } from "../sdk/storage.ts";
+// From its module, not the SDK's index: every page has this frame, and most need nothing else of the SDK.
+import { storedTableIds, webStorageTokens } from "../sdk/storage.ts";
 import { h } from "./dom.ts";
 import { type I18n, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./i18n/index.ts";
 import { icon } from "./icons.ts";

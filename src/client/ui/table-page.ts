@@ -22,10 +22,8 @@ import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
 import { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
-import { AnalysisPanel } from "./table-page/analysis-panel.ts";
 import { announcement, ownNotice } from "./table-page/announcements.ts";
 import { AwayNotice } from "./table-page/away-notice.ts";
-import { ChatPanel } from "./table-page/chat-panel.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
@@ -35,12 +33,11 @@ import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
 import { Handover, redeemThenConnect, takeHandoverCode } from "./table-page/handover.ts";
 import { arrangeRecord } from "./table-page/layout.ts";
+import { analysisHost, chatHost, LazyPart, notifyHost } from "./table-page/lazy-part.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
-import { NotifyToggle } from "./table-page/notify-toggle.ts";
 import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
-import { ReactionBar, ReactionsShown } from "./table-page/reactions.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
@@ -62,6 +59,9 @@ interface TablePageOptions {
    */
   readonly onMissing?: () => void;
 }
+
+/** The verdicts on the moves before the game's analysis is there: none. */
+const NO_VERDICTS: ReadonlyMap<number, never> = new Map<number, never>();
 
 /** The least time between two drawings of the table's news (20 a second). */
 const RENDER_GAP_MS = 50;
@@ -141,22 +141,50 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   });
   const moves = new MoveList(i18n, (ply) => replay.goTo(ply));
   // After a race game: its analysis, run in a worker; a point of its chart shows that position.
-  const analysis = new AnalysisPanel(i18n, { onPick: (ply) => replay.goTo(ply), onChange: () => render() });
+  // Its code comes when a game with moves is over, where the panel shows.
+  const analysis = new LazyPart(
+    analysisHost(),
+    async (element) => {
+      const { AnalysisPanel } = await import("./table-page/analysis-panel.ts");
+      return new AnalysisPanel(i18n, { onPick: (ply) => replay.goTo(ply), onChange: () => render() }, element);
+    },
+    () => render(),
+  );
   document.addEventListener("keydown", (event) => replay.pageKey(event));
 
   const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
   const gameOver = new GameOverDialog(i18n, client, !options.embed, () => render());
   const handover = new Handover(i18n, client, notices, () => render());
   const sounds = new Sounds(i18n, store);
-  const notify = options.embed ? null : new NotifyToggle(i18n, client, tableId, store);
-  // Table talk: everywhere but in an embed whose page did not ask for it.
+  // Its code comes once the visitor has a seat, the one thing it is offered for.
+  const notify = options.embed
+    ? null
+    : new LazyPart(
+        notifyHost(),
+        async (element) =>
+          new (await import("./table-page/notify-toggle.ts")).NotifyToggle(i18n, client, tableId, store, element),
+        () => render(),
+      );
+  // Table talk, everywhere but in an embed whose page did not ask for it: its code comes after the page's
+  // first drawing, so the board and the seats never wait for it.
   const talk = !options.embed || embedShowsChat(location.search);
-  const reactionBar = talk ? new ReactionBar(i18n, client) : null;
-  const chat = reactionBar ? new ChatPanel(i18n, client, notices, store, reactionBar.element) : null;
-  const reactions = talk
-    ? new ReactionsShown(i18n, client, seats.element, (said) => {
-        live.textContent = said;
-      })
+  const chat = talk
+    ? new LazyPart(
+        chatHost(),
+        async (element) =>
+          new (await import("./table-page/talk.ts")).Talk(
+            i18n,
+            client,
+            notices,
+            store,
+            element,
+            seats.element,
+            (said) => {
+              live.textContent = said;
+            },
+          ),
+        () => render(),
+      )
     : null;
 
   const boardWrap = h(
@@ -282,10 +310,12 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     // While the player steps through the game, the board shows that position and takes no move.
     replay.render(view);
     const past = replay.position(model);
-    analysis.render(view, replay.ply);
+    if (model.status === "over" && (model.game?.history.length ?? 0) > 0) analysis.want();
+    analysis.loaded?.render(view, replay.ply);
     boardWrap.classList.toggle("replaying", past !== null);
     turnToggle.render(view);
-    notify?.render(view);
+    if (client.you.seat !== null) notify?.want();
+    notify?.loaded?.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
     const canMove = !past && mine && client.connection === "open" && model.game && !optimistic.pending;
     const since = movesSince(model);
@@ -297,23 +327,22 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       lastMove: past ? past.lastMove : optimistic.lastMove,
       since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
       // Once the game is analysed: the computer's better move where the move shown lost tempo.
-      better: analysis.betterMove(past ? past.ply : (model.game?.history.length ?? 0)),
+      better: analysis.loaded?.betterMove(past ? past.ply : (model.game?.history.length ?? 0)) ?? null,
     });
     lobby.render(view);
     status.render(view, gameOver.open);
     away.render(view);
     stall.render(view);
     seats.render(view);
-    reactions?.place(view.names);
-    reactionBar?.render(view, client);
-    chat?.render(view);
+    chat?.want();
+    chat?.loaded?.render(view);
     controls.render(view);
     rematch.render(view);
     firstPlayer.render(view);
     standings.render(view);
     leavers.render(view);
     summary.render(view);
-    moves.render(view, replay.ply, since, analysis.verdicts());
+    moves.render(view, replay.ply, since, analysis.loaded?.verdicts() ?? NO_VERDICTS);
     gameOver.render(view);
     handover.render(view);
     clock.render();

@@ -24,7 +24,9 @@ import {
 } from "../analysis/protocol.ts";
 import { swatch } from "../colours.ts";
 import { h } from "../dom.ts";
-import type { I18n, MessageKey } from "../i18n/index.ts";
+import type { I18n } from "../i18n/index.ts";
+import { analysisHost } from "./lazy-part.ts";
+import { VERDICT_GLYPHS, VERDICT_KEYS, type Verdict } from "./verdicts.ts";
 import type { TableView } from "./view.ts";
 
 /** Where the worker is served (scripts/build-client.mjs builds it; the worker serves public/build/ as files). */
@@ -32,21 +34,6 @@ export const ANALYSIS_WORKER_URL = "/build/analysis.js";
 
 /** The most moves the list of those that lost the most names: the worst, in the order they were played. */
 const LISTED = 8;
-
-export type Verdict = MoveReviewWire["verdict"];
-
-export const VERDICT_KEYS: Record<Exclude<Verdict, "good">, MessageKey> = {
-  inaccuracy: "analysisInaccuracy",
-  mistake: "analysisMistake",
-  blunder: "analysisBlunder",
-};
-
-/** Lichess's glyphs: ?! an inaccuracy, ? a mistake, ?? a blunder. */
-export const VERDICT_GLYPHS: Record<Exclude<Verdict, "good">, string> = {
-  inaccuracy: "?!",
-  mistake: "?",
-  blunder: "??",
-};
 
 type State =
   | { readonly kind: "idle" }
@@ -64,7 +51,7 @@ interface PanelOptions {
 }
 
 export class AnalysisPanel {
-  readonly element = h("section", { class: "analysis", hidden: true });
+  readonly element: HTMLElement;
   private readonly i18n: I18n;
   private readonly options: PanelOptions;
   private state: State = { kind: "idle" };
@@ -93,7 +80,8 @@ export class AnalysisPanel {
   /** The panel's width when the chart was drawn: it is drawn again when the panel's changes much. */
   private chartWidth = 0;
 
-  constructor(i18n: I18n, options: PanelOptions) {
+  constructor(i18n: I18n, options: PanelOptions, element = analysisHost()) {
+    this.element = element;
     this.i18n = i18n;
     this.options = options;
     this.progress.append(this.progressFill);

@@ -29,6 +29,7 @@ import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { rememberedName } from "../player-name.ts";
 import { NARROW } from "./layout.ts";
+import { chatHost } from "./lazy-part.ts";
 import { seatColours, type TableView } from "./view.ts";
 
 /** The name a spectator last chatted under, on this device. */
@@ -99,7 +100,14 @@ export class ChatPanel {
   private view: TableView | null = null;
 
   /** `reactionBar` goes under the heading, outside the fold: a tap on a phone without unfolding the chat. */
-  constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined, reactionBar: HTMLElement) {
+  constructor(
+    i18n: I18n,
+    client: TableClient,
+    notices: Notices,
+    store: Storage | undefined,
+    reactionBar: HTMLElement,
+    element = chatHost(),
+  ) {
     this.i18n = i18n;
     this.client = client;
     this.notices = notices;
@@ -132,15 +140,8 @@ export class ChatPanel {
     // A log (a live region) announces what is added to it, not the list drawn at first.
     const log = h("div", { role: "log", "aria-labelledby": "chat-heading" }, this.list);
     this.body.append(this.policy.element, log, this.empty, this.muted.element, this.barrier, this.form);
-    // Hidden until the table's chat has arrived.
-    this.element = h(
-      "section",
-      { class: "chat", "aria-labelledby": "chat-heading", hidden: true },
-      this.heading,
-      reactionBar,
-      this.toggle,
-      this.body,
-    );
+    this.element = element;
+    element.append(this.heading, reactionBar, this.toggle, this.body);
     this.count();
   }
 

@@ -5,15 +5,17 @@
  * button that shows the position after it (the replay); the move shown is
  * marked (aria-current). The moves the board numbers (since your last turn,
  * or a watcher's round) carry the same numbers here, under a line that says
- * what they are.
+ * what they are. A row's marks stand after its words, beside them: a row
+ * too long for its line wraps its words in their own box, and no mark is
+ * ever drawn over them.
  */
 import { formatPath, variantOf } from "../../../rules/index.ts";
 import type { MovedBy } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
-import { VERDICT_GLYPHS, VERDICT_KEYS, type Verdict } from "./analysis-panel.ts";
 import type { SinceMove } from "./since-last-turn.ts";
+import { VERDICT_GLYPHS, VERDICT_KEYS, type Verdict } from "./verdicts.ts";
 import type { TableView } from "./view.ts";
 
 export class MoveList {
@@ -73,20 +75,26 @@ export class MoveList {
                       "data-focus": `ply-${ply + 1}`,
                       onclick: () => this.onPick?.(ply + 1),
                     },
-                    h("bdi", { class: "who" }, players[action.player]),
-                    " ",
+                    // The words in a box of their own, the marks after it (this one, and the since and verdict
+                    // marks added below): a long row wraps within its box, never under a mark.
                     h(
                       "span",
-                      { class: "notation" },
-                      action.kind === "move"
-                        ? formatPath(action.move.path)
-                        : action.kind === "pass"
-                          ? i18n.t("passed")
-                          : i18n.t("left"),
+                      { class: "ply-text" },
+                      h("bdi", { class: "who" }, players[action.player]),
+                      " ",
+                      h(
+                        "span",
+                        { class: "notation" },
+                        action.kind === "move"
+                          ? formatPath(action.move.path)
+                          : action.kind === "pass"
+                            ? i18n.t("passed")
+                            : i18n.t("left"),
+                      ),
+                      action.kind === "move" && action.move.captured.length > 0
+                        ? h("span", { class: "captured" }, ` ×${action.move.captured.length}`)
+                        : null,
                     ),
-                    action.kind === "move" && action.move.captured.length > 0
-                      ? h("span", { class: "captured" }, ` ×${action.move.captured.length}`)
-                      : null,
                     this.marker(model.movedBy(ply)),
                   ),
                 ),

@@ -15,6 +15,7 @@ import {
   rememberNotified,
   renewedSubscription,
 } from "../push/browser-push.ts";
+import { notifyHost } from "./lazy-part.ts";
 import type { TableView } from "./view.ts";
 
 export class NotifyToggle {
@@ -33,19 +34,15 @@ export class NotifyToggle {
   /** Whether this visit has checked that the table holds this browser's current subscription. */
   private renewed = false;
 
-  constructor(i18n: I18n, client: TableClient, tableId: string, store: Storage | undefined) {
+  constructor(i18n: I18n, client: TableClient, tableId: string, store: Storage | undefined, element = notifyHost()) {
     this.i18n = i18n;
     this.client = client;
     this.tableId = tableId;
     this.store = store;
     this.checkbox = h("input", { type: "checkbox", id: "notify" });
     this.checkbox.addEventListener("change", () => void this.set(this.checkbox.checked));
-    this.element = h(
-      "div",
-      { class: "notify-toggle", hidden: true },
-      h("label", { class: "option-toggle", for: "notify" }, this.checkbox, this.label),
-      this.note,
-    );
+    this.element = element;
+    element.append(h("label", { class: "option-toggle", for: "notify" }, this.checkbox, this.label), this.note);
   }
 
   render(view: TableView): void {

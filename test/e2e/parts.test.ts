@@ -1,0 +1,82 @@
+/**
+ * Each page loads what it shows (issue 33): the table page's parts that not
+ * every visitor needs at once come in when shown or asked for, each file
+ * fetched once. The notify switch, offered only to a seated player, comes
+ * when the visitor takes a seat; the game's analysis when a game with moves
+ * is over; table talk (the chat and the reactions) after the page's first
+ * drawing, never in the files the page's HTML names.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTable, formatPath, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
+import { baseUrl, fetchFromOwnAddress, launch, takeSeat, visitor } from "./helpers.ts";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every script the page fetched, by its file's name without the hash (`table-page/talk`), in order. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/build/") && path.endsWith(".js")) scripts.push(path.slice(7).replace(/-\w{8}\.js$/, ""));
+  });
+  return scripts;
+}
+
+const count = (scripts: readonly string[], part: string) => scripts.filter((script) => script === part).length;
+
+describe("the table page fetches each part once, and only when it is shown or asked for", () => {
+  it("talk after the first drawing, the notify switch on taking a seat, the analysis when the game is over", async () => {
+    // Bjørn (seat 1, from Node) moves first; the visitor sits at seat 0 in the browser.
+    const table = await createTable(baseUrl, { players: 2, startWhenFull: true, firstPlayer: 1 }, fetchFromOwnAddress);
+    const { context, page } = await visitor(browser);
+    try {
+      const scripts = scriptsOf(page);
+      await page.goto(`/t/${table.id}`);
+      const html = await (
+        await fetchFromOwnAddress(`${baseUrl}/t/${table.id}`, { headers: { Accept: "text/html" } })
+      ).text();
+      await page.waitForSelector('#app[data-status="waiting"]');
+      // What the page's HTML names is the first screen: none of the parts is in it.
+      for (const part of ["talk", "notify-toggle", "analysis-panel"]) expect(html).not.toContain(`/${part}-`);
+      await page.waitForSelector(".chat");
+      expect(count(scripts, "table-page/talk")).toBe(1);
+      expect(count(scripts, "table-page/notify-toggle")).toBe(0);
+      expect(count(scripts, "table-page/analysis-panel")).toBe(0);
+
+      await takeSeat(page, 0, "Aino");
+      await expect.poll(() => count(scripts, "table-page/notify-toggle")).toBe(1);
+      const bjorn = new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens(), WebSocket });
+      try {
+        await bjorn.join(1, "Bjørn");
+        await page.waitForSelector('#app[data-status="playing"]');
+        await expect.poll(() => bjorn.model?.turn?.seat).toBe(1);
+        const [move] = bjorn.model?.game?.legalMoves() ?? [];
+        if (!move) throw new Error("no move for Bjørn");
+        await bjorn.move(formatPath(move.path));
+        expect(count(scripts, "table-page/analysis-panel")).toBe(0);
+        await bjorn.leave();
+      } finally {
+        bjorn.close();
+      }
+      await page.waitForSelector('#app[data-status="over"]');
+      await page.waitForSelector(".analysis button.analyse");
+      // Drawn again and again (the replay steps back and forth), the parts are not fetched again.
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowRight");
+      expect(count(scripts, "table-page/analysis-panel")).toBe(1);
+      expect(count(scripts, "table-page/notify-toggle")).toBe(1);
+      expect(count(scripts, "table-page/talk")).toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
