@@ -25,6 +25,9 @@ export const DEFAULT_CHAT_POLICY: ChatPolicy = "players";
 /** The table keeps its last this many chat messages; older ones are gone. */
 export const CHAT_HISTORY = 100;
 
+/** A chat message's length, in UTF-16 units, as a name's (its text's rules are text.ts's `ChatTextSchema`). */
+export const MAX_CHAT_LENGTH = 280;
+
 /**
  * The quick reactions, by name: a client draws each as its emoji
  * (👍 👏 😄 😮 🤔 👋). They are shown for a moment by the sender's seat (or

@@ -2,6 +2,23 @@
  * The wire that server, client and SDK agree on: zod schemas, and the types
  * inferred from them. See docs/protocol.md.
  */
+import { en } from "zod/locales";
+import { config } from "zod/mini";
+
+/**
+ * zod's English messages, for whoever imports this index (the server, the
+ * table, the pages): a refused request is answered with the schema's words
+ * (`bad-message`, `invalid-settings`, `bad-name`, `bad-chat`), and without a
+ * locale zod/mini says only "Invalid input". Here, not in a module imported
+ * for its effect alone, which a bundler drops under the package's
+ * `"sideEffects": false`. The SDK imports the protocol's modules, not this
+ * index: it reads only where a server message is wrong
+ * (`bad-server-message`), so it ships without the messages (about 1 KiB
+ * gzipped) and leaves zod's configuration, which a page that bundles zod
+ * shares with it, alone.
+ */
+config(en());
+
 export {
   CHAT_HISTORY,
   CHAT_POLICIES,
@@ -12,6 +29,7 @@ export {
   type ChatPolicy,
   ChatPolicySchema,
   DEFAULT_CHAT_POLICY,
+  MAX_CHAT_LENGTH,
   REACTIONS,
   type Reaction,
   ReactionSchema,
@@ -23,8 +41,6 @@ export {
   HandoverCodeSchema,
   MAX_MESSAGE_BYTES,
   RequestIdSchema,
-  SOCKET_PROTOCOL,
-  socketProtocols,
   TokenSchema,
 } from "./client-messages.ts";
 export {
@@ -74,8 +90,6 @@ export {
   PoolNameSchema,
   parsePoolName,
   poolName,
-  type QuickClientMessage,
-  QuickClientMessageSchema,
   type QuickServerMessage,
   QuickServerMessageSchema,
   SeekerKeySchema,
@@ -91,6 +105,7 @@ export {
   type PushSubscriptionJson,
   PushSubscriptionSchema,
 } from "./push.ts";
+export { type QuickClientMessage, QuickClientMessageSchema } from "./seeker-messages.ts";
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
 export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";
 export {
@@ -108,10 +123,10 @@ export {
   StandingViewSchema,
   type TableStatus,
 } from "./snapshot.ts";
+export { SOCKET_PROTOCOL, socketProtocols } from "./socket.ts";
 export {
   ChatTextSchema,
   isWellFormed,
-  MAX_CHAT_LENGTH,
   MAX_NAME_LENGTH,
   NameSchema,
   nameKey,

@@ -2,11 +2,10 @@
  * The lobby's wire: quick play (a seek in a pool, over the pool's socket)
  * and the list of open tables and games to watch (one cached GET, and a
  * socket that sends additions and removals). See docs/protocol.md, "Quick
- * play" and "The lobby".
+ * play" and "The lobby". What a seeker sends is in seeker-messages.ts.
  */
 import { VARIANT_NAMES } from "../rules/index.ts";
 import { ERROR_CODES } from "./errors.ts";
-import { NameSchema } from "./text.ts";
 import { ClockSchema, LanguageSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
@@ -39,35 +38,6 @@ export const PoolNameSchema = z
 export const SeekerKeySchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{22}$/, "a seeker key is 22 base64url characters"));
-
-const RequestId = z.string().check(z.minLength(1), z.maxLength(64));
-
-/**
- * What a seeker sends on a pool's socket (`/api/quick/:pool/ws`). Strict: a
- * field the pool does not know is refused.
- */
-export const QuickClientMessageSchema = z.discriminatedUnion("type", [
-  /**
-   * Look for a game in this pool, under `name`. Sent again with the same key
-   * after a dropped socket (within the grace), it takes up the same seek, its
-   * place in the queue kept.
-   */
-  z.strictObject({
-    type: z.literal("seek"),
-    id: RequestId,
-    seeker: SeekerKeySchema,
-    name: NameSchema,
-    /** The seeker's language: the table's in the lobby's list of games to watch (the first seat's). Default en. */
-    lang: z.optional(LanguageSchema),
-  }),
-  /** Stop looking. A seek cancelled is never seated. */
-  z.strictObject({ type: z.literal("cancel"), id: RequestId }),
-  /**
-   * Fill the empty seats with computer players at the next wave, with
-   * whoever else is looking then: allowed from `fillAt` on.
-   */
-  z.strictObject({ type: z.literal("fill"), id: RequestId }),
-]);
 
 const Time = z.int().check(z.minimum(0));
 const Count = z.int().check(z.minimum(0));
@@ -139,7 +109,6 @@ export const LobbyMessageSchema = z.discriminatedUnion("type", [
 
 export type PoolKind = Wire<typeof PoolKindSchema>;
 export type PoolClock = (typeof POOL_CLOCKS)[number];
-export type QuickClientMessage = Wire<typeof QuickClientMessageSchema>;
 export type QuickServerMessage = Wire<typeof QuickServerMessageSchema>;
 export type Listing = Wire<typeof ListingSchema>;
 export type LobbyList = Wire<typeof LobbyListSchema>;

@@ -4,12 +4,12 @@
  * and what the table's push carries to the service worker, which writes the
  * notification in the player's language.
  */
-import { EMBED_LANGUAGES } from "./embed.ts";
+import { LANGUAGES } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
-/** The languages a notification is written in: the page's. */
-export const NOTICE_LANGUAGES = EMBED_LANGUAGES;
+/** The languages a notification is written in: the page's (the embed's `EMBED_LANGUAGES` too). */
+export const NOTICE_LANGUAGES = LANGUAGES;
 export type NoticeLanguage = (typeof NOTICE_LANGUAGES)[number];
 
 const base64url = (bytes: number, what: string) =>

@@ -3,6 +3,7 @@
  * and chat messages. Both are checked by the same rules (`shownText`), so
  * that whatever one table shows as a name it would also show in its chat.
  */
+import { MAX_CHAT_LENGTH } from "./chat.ts";
 import * as z from "./zod.ts";
 
 /** A name's length, in UTF-16 units (what `String.length` counts: an emoji is 2 or more). */
@@ -107,9 +108,6 @@ function shownText(what: string, maxLength: number) {
 
 /** A player's name (and a spectator's in chat), as `shownText` says, of 1 to 24 UTF-16 units. */
 export const NameSchema = shownText("a name", MAX_NAME_LENGTH);
-
-/** A chat message's length, in UTF-16 units, as a name's. */
-export const MAX_CHAT_LENGTH = 280;
 
 /**
  * A chat message's text, with a name's hygiene (`shownText`): one line of 1

@@ -3,12 +3,6 @@
  * shakes down to the parts in use (all of zod would be most of the worker).
  * Import it whole (`import * as z`): handing the namespace on as one
  * object would keep all of zod in the bundle. Mini has no messages of its
- * own; it gets zod's English ones, because a refused request is answered
- * with the schema's words.
+ * own: the protocol's index gives it zod's English ones (index.ts).
  */
-import { en } from "zod/locales";
-import { config } from "zod/mini";
-
-config(en());
-
 export * from "zod/mini";

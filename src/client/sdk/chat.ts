@@ -7,13 +7,8 @@
  * The server's chat messages feed it (`TableClient` routes them here); it
  * has no connection of its own.
  */
-import {
-  type ChatMessage,
-  type ChatPolicy,
-  DEFAULT_CHAT_POLICY,
-  type Reaction,
-  type ServerMessage,
-} from "../../protocol/index.ts";
+import { type ChatMessage, type ChatPolicy, DEFAULT_CHAT_POLICY, type Reaction } from "../../protocol/chat.ts";
+import type { ServerMessage } from "../../protocol/server-messages.ts";
 import { chatMutedKey, chatOwnKey, type TokenStore } from "./storage.ts";
 
 /** A reaction as it arrived: from `seat`'s player, or a spectator when `seat` is null; `at` is server time. */

@@ -19,24 +19,24 @@
  * for 6 s and tells the others its seat is gone.
  */
 import ReconnectingWebSocket from "partysocket/ws";
-import {
-  type ChatPolicy,
-  type ClientMessage,
-  type ConnectionState,
-  type Identity,
-  type Language,
-  type Level,
-  type NoticeLanguage,
-  type PushSubscriptionJson,
-  type Reaction,
-  type ServerMessage,
-  ServerMessageSchema,
-  type Snapshot,
-  socketProtocols,
-  type TableEvent,
+import type {
+  ChatPolicy,
+  ClientMessage,
+  ConnectionState,
+  Identity,
+  Language,
+  Level,
+  NoticeLanguage,
+  PushSubscriptionJson,
+  Reaction,
+  ServerMessage,
+  Snapshot,
+  TableEvent,
 } from "../../protocol/index.ts";
+import { ServerMessageSchema } from "../../protocol/server-messages.ts";
+import { socketProtocols } from "../../protocol/socket.ts";
 import { formatPath, parseHole } from "../../rules/index.ts";
-import type { LoggedEvent } from "../../table/index.ts";
+import type { LoggedEvent } from "../../table/fold.ts";
 import { ChatModel, type ReactionSent } from "./chat.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";

@@ -1,7 +1,7 @@
 import type { ClientErrorCode, ErrorCode } from "../../protocol/index.ts";
-import { TableError } from "../../table/index.ts";
+import { TableError } from "../../table/errors.ts";
 
-export { CLIENT_ERROR_CODES, type ClientErrorCode } from "../../protocol/index.ts";
+export { CLIENT_ERROR_CODES, type ClientErrorCode } from "../../protocol/errors.ts";
 
 /**
  * What the SDK rejects and reports with: the table's error type, whose code

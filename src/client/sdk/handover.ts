@@ -5,7 +5,7 @@
  * server, so that it reaches no log and no Referer; the seat token itself
  * is never in any address (it comes back in the answer's body).
  */
-import { type HandedOver, HandedOverSchema } from "../../protocol/index.ts";
+import { type HandedOver, HandedOverSchema } from "../../protocol/http.ts";
 import { readJson } from "./http.ts";
 
 export type { HandedOver };

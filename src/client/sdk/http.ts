@@ -1,13 +1,8 @@
 /** The HTTP side of the table API: create a table, read its snapshot. */
-import {
-  type CreatedTable,
-  CreatedTableSchema,
-  ErrorResponseSchema,
-  PushKeySchema,
-  type Snapshot,
-  SnapshotSchema,
-  type TableSettings,
-} from "../../protocol/index.ts";
+import { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "../../protocol/http.ts";
+import { PushKeySchema } from "../../protocol/push.ts";
+import type { TableSettings } from "../../protocol/settings.ts";
+import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
 import { TableError } from "./errors.ts";
 
 export type { CreatedTable };

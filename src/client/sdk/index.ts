@@ -3,7 +3,21 @@
  * seat, play, and follow the table live. No DOM needed: it runs wherever
  * there is `fetch` and `WebSocket` (browsers, Node 22, workers).
  * See docs/client.md.
+ *
+ * Its values come from the protocol's and the table's own modules, not
+ * their indexes: a module's schemas are built as it loads, so a bundler
+ * keeps all of every module it reaches, and the SDK reaches only those it
+ * uses (not the schemas of what clients send, nor zod's English messages,
+ * which the protocol's index configures for the server).
  */
+export {
+  CHAT_HISTORY,
+  CHAT_POLICIES,
+  DEFAULT_CHAT_POLICY,
+  MAX_CHAT_LENGTH,
+  REACTIONS,
+} from "../../protocol/chat.ts";
+export { ERROR_CODES } from "../../protocol/errors.ts";
 export type {
   ChatAuthor,
   ChatMessage,
@@ -28,16 +42,7 @@ export type {
   TableSettings,
   TableStatus,
 } from "../../protocol/index.ts";
-export {
-  CHAT_HISTORY,
-  CHAT_POLICIES,
-  DEFAULT_CHAT_POLICY,
-  ERROR_CODES,
-  MAX_CHAT_LENGTH,
-  POOL_CLOCKS,
-  POOL_PLAYERS,
-  REACTIONS,
-} from "../../protocol/index.ts";
+export { POOL_CLOCKS, POOL_PLAYERS } from "../../protocol/lobby.ts";
 /**
  * What a client needs of the engine: the game a model holds, hole names and
  * paths as the wire writes them, and for a bot's own judgement each colour's

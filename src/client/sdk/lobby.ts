@@ -17,14 +17,14 @@
  * nothing received for two intervals, drops it and connects again.
  */
 import ReconnectingWebSocket from "partysocket/ws";
+import type { ConnectionState } from "../../protocol/index.ts";
 import {
-  type ConnectionState,
   type Listing,
   type LobbyList,
   LobbyListSchema,
   type LobbyMessage,
   LobbyMessageSchema,
-} from "../../protocol/index.ts";
+} from "../../protocol/lobby.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { readJson } from "./http.ts";

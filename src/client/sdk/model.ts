@@ -7,7 +7,7 @@
  */
 import type { SeatView, Snapshot } from "../../protocol/index.ts";
 import { type Action, holeName, type Point, seating, variantOf } from "../../rules/index.ts";
-import { type LoggedEvent, TableFold } from "../../table/index.ts";
+import { type LoggedEvent, TableFold } from "../../table/fold.ts";
 
 /** The last move played, for drawing its trail and animating it. */
 export interface LastMove {

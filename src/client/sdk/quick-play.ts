@@ -16,15 +16,8 @@
  * a connection that has been silent for two intervals for dead.
  */
 import ReconnectingWebSocket from "partysocket/ws";
-import {
-  type ConnectionState,
-  type Language,
-  type PoolKind,
-  poolName,
-  type QuickClientMessage,
-  type QuickServerMessage,
-  QuickServerMessageSchema,
-} from "../../protocol/index.ts";
+import type { ConnectionState, Language, QuickClientMessage } from "../../protocol/index.ts";
+import { type PoolKind, poolName, type QuickServerMessage, QuickServerMessageSchema } from "../../protocol/lobby.ts";
 import { newRequestId } from "./client.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";

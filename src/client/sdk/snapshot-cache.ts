@@ -4,7 +4,7 @@
  * then asks the table once with `If-None-Match`, and a `304 Not Modified`
  * (nothing changed) costs the table no snapshot and the page no download.
  */
-import { type Snapshot, SnapshotSchema } from "../../protocol/index.ts";
+import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
 import { TableError } from "./errors.ts";
 import { readJson } from "./http.ts";
 import { snapshotCacheKey, type TokenStore } from "./storage.ts";

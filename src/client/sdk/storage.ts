@@ -1,4 +1,4 @@
-import { SeekerKeySchema } from "../../protocol/index.ts";
+import { SeekerKeySchema } from "../../protocol/lobby.ts";
 
 /**
  * Where the client keeps a table's secret tokens between visits: the seat
