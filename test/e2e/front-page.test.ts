@@ -1,7 +1,8 @@
 /**
  * The front page starts a game in one click: "Play a friend" makes a table
  * for two and lands its creator seated with the link ready to send; "Play the
- * computer" lands on a game already running against the computer. Both, and
+ * computer" lands on a game already running against the computer, under the
+ * name typed or, with none, "Player" in the visitor's language. Both, and
  * the name before them, are in the first screen on a desktop and a phone; the
  * whole form is one click away, under "More settings".
  */
@@ -17,9 +18,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visit(viewport: { width: number; height: number }): Promise<Page> {
+async function visit(viewport: { width: number; height: number }, locale = "en-GB"): Promise<Page> {
   const phone = viewport.width < 500;
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, isMobile: phone, hasTouch: phone });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, isMobile: phone, hasTouch: phone, locale });
   return context.newPage();
 }
 
@@ -89,6 +90,68 @@ describe("the front page starts a game in one click", () => {
     expect(table.seats.map((seat) => seat.name)).toEqual(["Aino", null]);
     expect(await inFirstScreen(page, "#share-link")).toBe(true);
     await screenshot(page, "front-page-friend-lobby-phone");
+    await page.context().close();
+  });
+});
+
+describe("Play the computer asks for no name: one click seats a fresh visitor under a default name", () => {
+  /** Clicks "Play the computer" once and waits for the game against it, with this page in seat 1. */
+  async function playComputer(page: Page): Promise<void> {
+    await page.locator("button.quick[value=computer]").click();
+    await page.waitForURL(/\/t\//);
+    await page.waitForSelector('#app[data-status="playing"][data-seat="0"]');
+  }
+
+  it("with the name field empty, on a desktop and a phone: seated against the computer as Player, in the visitor's language", async () => {
+    for (const [device, viewport, locale, name] of [
+      ["desktop", DESKTOP, "en-GB", "Player"],
+      ["phone", PHONE, "en-GB", "Player"],
+      ["phone", PHONE, "fi-FI", "Pelaaja"],
+    ] as const) {
+      const page = await visit(viewport, locale);
+      await page.goto("/");
+      expect(await page.locator("#creator-name").inputValue(), `${device}, ${locale}`).toBe("");
+      await playComputer(page);
+      const table = await snapshot(tableId(page));
+      expect(table.settings.players).toBe(2);
+      expect(table.seats.map((seat) => [seat.name, seat.computer])).toEqual([
+        [name, null],
+        ["Computer 2", "normal"],
+      ]);
+      expect(await page.locator(".seat.you .name").textContent(), `${device}, ${locale}`).toBe(name);
+      await screenshot(page, `front-page-computer-unnamed-${device}-${locale}`);
+      // The default is not remembered as a name of the visitor's own: the field is empty on the next visit.
+      await page.goto("/");
+      expect(await page.locator("#creator-name").inputValue(), `${device}, ${locale}`).toBe("");
+      await page.context().close();
+    }
+  });
+
+  it("with a remembered name in the field: seated under that name, as before", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await visit(viewport);
+      await page.goto("/");
+      await page.evaluate(() => localStorage.setItem("chinese-checkers:name", "Aino"));
+      await page.reload();
+      expect(await page.locator("#creator-name").inputValue()).toBe("Aino");
+      await playComputer(page);
+      const table = await snapshot(tableId(page));
+      expect(table.seats.map((seat) => [seat.name, seat.computer])).toEqual([
+        ["Aino", null],
+        ["Computer 2", "normal"],
+      ]);
+      expect(await page.locator(".seat.you .name").textContent()).toBe("Aino");
+      await page.context().close();
+    }
+  });
+
+  it("Play a friend still asks for the name: with the field empty it says so and makes no table", async () => {
+    const page = await visit(DESKTOP);
+    await page.goto("/");
+    await page.locator("button.quick[value=friend]").click();
+    await expect.poll(() => page.locator(".notice").textContent()).toBe("Choose a name of 1 to 24 characters.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("creator-name");
+    expect(new URL(page.url()).pathname).toBe("/");
     await page.context().close();
   });
 });

@@ -3,8 +3,9 @@
  * nowhere (an unknown or malformed table id, any unknown path), with status
  * 404, in the visitor's language, with a way to create a table; and the
  * rules page in every language, on a desktop and on a phone, with no
- * sideways scrolling, one h1 and headings in order, reached from the create
- * page and from the table page.
+ * sideways scrolling, one h1 and headings in order, its contents' links a
+ * finger's height on a phone, reached from the create page and from the
+ * table page.
  */
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
@@ -205,5 +206,24 @@ describe("the rules page", () => {
     await host.page.waitForSelector('#app[data-rules="en"]');
     expect(await h1(host.page)).toBe(enRules.title);
     await host.context.close();
+  });
+});
+
+describe("the rules page's contents links take a finger on a phone: 44 px tall at least", () => {
+  it("at 390 × 844, in every language, every link of the contents is 44 px tall or more", async () => {
+    for (const { language, locale, rules } of LANGUAGES) {
+      const { context, page } = await visitor(browser, locale);
+      await page.setViewportSize(PHONE);
+      await page.goto("/rules");
+      await page.waitForSelector(`#app[data-rules="${language}"]`);
+      const links = page.locator("nav.contents a");
+      expect(await links.count()).toBe(Object.keys(rules.chapters).length);
+      const heights = await links.evaluateAll((elements) =>
+        elements.map((link) => [link.textContent ?? "", link.getBoundingClientRect().height] as const),
+      );
+      for (const [text, height] of heights) expect(height, `${language}: "${text}"`).toBeGreaterThanOrEqual(44);
+      await screenshot(page, `rules-contents-${language}-phone`);
+      await context.close();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * The front page (`/`): your name, then a game in one click: "Play a friend"
  * (a table for two, its link ready to send) or "Play the computer" (a table
  * for two that starts as the computer sits down, so the game is on when the
- * page arrives), or "Play now" with people online (quick-play-panel.ts).
+ * page arrives; with no name typed, under "Player"), or "Play now" with
+ * people online (quick-play-panel.ts, under "Player" too).
  * "More settings" unfolds the whole form: the variant, players, colours,
  * clock, who begins, and the computer players (or computers alone, to
  * watch) and their level. Either way the table is created, its host token
@@ -445,14 +446,17 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
       action === "settings" ? { settings: state as TableSettingsInput, computers } : QUICK[action];
     // The name is checked as the table will check it, before there is a table.
     const sitting = chosen !== "all";
-    const checked = NameSchema.safeParse(name);
+    // Against the computer one click is enough, as on Lichess: with no name typed you sit as "Player" (in your
+    // language), which is not remembered, so the field stays empty for a name of your own next time.
+    const unnamed = action === "computer" && name.trim() === "";
+    const checked = NameSchema.safeParse(unnamed ? i18n.t("player") : name);
     if (sitting && !checked.success) {
       notices.show(() => i18n.error("bad-name"));
       document.getElementById("creator-name")?.focus();
       return;
     }
     const seatName = sitting && checked.success ? checked.data : null;
-    if (seatName !== null) rememberName(store, seatName);
+    if (seatName !== null && !unnamed) rememberName(store, seatName);
     busy = true;
     render();
     try {
