@@ -38,14 +38,9 @@ export interface PairingTimes {
   readonly lifetimeMs: number;
 }
 
-/** A wave every 2 seconds while anyone waits: long enough to gather a burst, short next to the wait for people. */
-export const WAVE_MS = 2_000;
-/** After 20 seconds alone in a pool, a seeker is offered computer players for the empty seats. */
-export const FILL_AFTER_MS = 20_000;
-/** A socket gone for 10 seconds (a reload, a network switch) ends its seek; until then its place is kept. */
-export const DROP_GRACE_MS = 10_000;
-/** A seek lasts at most 30 minutes; then the seeker is told, and may seek again. */
-export const SEEK_LIFETIME_MS = 30 * 60_000;
+import { DROP_GRACE_MS, FILL_AFTER_MS, SEEK_LIFETIME_MS } from "./times.ts";
+
+export { DROP_GRACE_MS, FILL_AFTER_MS, SEEK_LIFETIME_MS, WAVE_MS } from "./times.ts";
 
 export const DEFAULT_TIMES: PairingTimes = {
   fillAfterMs: FILL_AFTER_MS,

@@ -6,29 +6,25 @@
  */
 import { VARIANT_NAMES } from "../rules/index.ts";
 import { ERROR_CODES } from "./errors.ts";
+import { POOL_CLOCKS, POOL_NAME, POOL_PLAYERS, type PoolClock, type PoolKind } from "./pools.ts";
 import { ClockSchema, LanguageSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
-/** The players a pool seats at one table: the race's star has room for 2, 3, 4 or 6. */
-export const POOL_PLAYERS = [2, 3, 4, 6] as const;
-/** A pool's clock: live (a bank of 5 minutes, 5 s a move) or long (3 days, a day a move, to play across days). */
-export const POOL_CLOCKS = ["live", "long"] as const;
+export { POOL_CLOCKS, POOL_PLAYERS, type PoolClock, type PoolKind, parsePoolName, poolName } from "./pools.ts";
 
 /** What a seeker asks for, which names its pool: players × variant × clock. */
 export const PoolKindSchema = z.strictObject({
   players: z.literal(POOL_PLAYERS),
   variant: z.enum(VARIANT_NAMES),
   clock: z.enum(POOL_CLOCKS),
-});
+}) satisfies z.ZodMiniType<PoolKind>;
 
 /**
  * A pool's name in a path, `<variant>-<players>-<clock>` (`classic-2-live`):
  * one Durable Object each.
  */
-export const PoolNameSchema = z
-  .string()
-  .check(z.regex(new RegExp(`^(${VARIANT_NAMES.join("|")})-(${POOL_PLAYERS.join("|")})-(${POOL_CLOCKS.join("|")})$`)));
+export const PoolNameSchema = z.string().check(z.regex(POOL_NAME));
 
 /**
  * The secret a browser keeps to be known as one seeker (128 random bits,
@@ -107,24 +103,10 @@ export const LobbyMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: z.enum(ERROR_CODES), message: z.string() }),
 ]);
 
-export type PoolKind = Wire<typeof PoolKindSchema>;
-export type PoolClock = (typeof POOL_CLOCKS)[number];
 export type QuickServerMessage = Wire<typeof QuickServerMessageSchema>;
 export type Listing = Wire<typeof ListingSchema>;
 export type LobbyList = Wire<typeof LobbyListSchema>;
 export type LobbyMessage = Wire<typeof LobbyMessageSchema>;
-
-/** A pool's name, as in its path. */
-export function poolName(kind: PoolKind): string {
-  return `${kind.variant}-${kind.players}-${kind.clock}`;
-}
-
-/** The pool a name names, or undefined. */
-export function parsePoolName(name: string): PoolKind | undefined {
-  if (!PoolNameSchema.safeParse(name).success) return undefined;
-  const [variant, players, clock] = name.split("-");
-  return PoolKindSchema.parse({ variant, players: Number(players), clock });
-}
 
 /** The clock a pool's tables play with. */
 export const POOL_CLOCK_SETTINGS: Readonly<Record<PoolClock, Wire<typeof ClockSchema>>> = {

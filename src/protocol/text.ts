@@ -4,10 +4,10 @@
  * that whatever one table shows as a name it would also show in its chat.
  */
 import { MAX_CHAT_LENGTH } from "./chat.ts";
+import { MAX_NAME_LENGTH } from "./lengths.ts";
 import * as z from "./zod.ts";
 
-/** A name's length, in UTF-16 units (what `String.length` counts: an emoji is 2 or more). */
-export const MAX_NAME_LENGTH = 24;
+export { MAX_NAME_LENGTH } from "./lengths.ts";
 /**
  * Combining marks stacked on one character: enough for any script's vowel
  * and tone marks (Thai, Vietnamese written decomposed, Hebrew points), too

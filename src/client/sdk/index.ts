@@ -97,6 +97,7 @@ export {
   type QuickPlayEvents,
   type QuickPlayOptions,
   type Seek,
+  seekerKey,
 } from "./quick-play.ts";
 export {
   chatMutedKey,
@@ -105,7 +106,6 @@ export {
   memoryTokens,
   seatNumberKey,
   seatTokenKey,
-  seekerKey,
   type TokenStore,
   type WebStorageLike,
   webStorageTokens,

@@ -17,13 +17,19 @@
  */
 import ReconnectingWebSocket from "partysocket/ws";
 import type { ConnectionState, Language, QuickClientMessage } from "../../protocol/index.ts";
-import { type PoolKind, poolName, type QuickServerMessage, QuickServerMessageSchema } from "../../protocol/lobby.ts";
+import {
+  type PoolKind,
+  poolName,
+  type QuickServerMessage,
+  QuickServerMessageSchema,
+  SeekerKeySchema,
+} from "../../protocol/lobby.ts";
 import { newRequestId } from "./client.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { Heartbeat, readMessage } from "./keep-alive.ts";
 import { ServerClock } from "./server-clock.ts";
-import { memoryTokens, seatNumberKey, seatTokenKey, seekerKey, type TokenStore } from "./storage.ts";
+import { memoryTokens, SEEKER_KEY, seatNumberKey, seatTokenKey, type TokenStore } from "./storage.ts";
 
 /** A seek the pool has taken: what it looks for, and the pool's times for it (server time, ms since the epoch). */
 export interface Seek {
@@ -396,4 +402,27 @@ export class QuickPlay {
     this.connection = state;
     this.events.emit("connection", { state });
   }
+}
+
+/**
+ * This browser's seeker key for quick play (`SeekerKeySchema`: 128 random
+ * bits, base64url), made on first use and kept for good: a seek taken up
+ * again on a new socket (a dropped connection, a reload) belongs to whoever
+ * holds it. A kept value that is not a key (written by hand, cut short) is
+ * replaced.
+ */
+export function seekerKey(tokens: TokenStore): string {
+  const kept = tokens.get(SEEKER_KEY);
+  if (kept !== null && SeekerKeySchema.safeParse(kept).success) return kept;
+  const key = base64url(crypto.getRandomValues(new Uint8Array(16)));
+  tokens.set(SEEKER_KEY, key);
+  return key;
+}
+
+/** Bytes in base64url without padding (16 bytes: 22 characters). */
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }

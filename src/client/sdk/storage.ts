@@ -1,5 +1,3 @@
-import { SeekerKeySchema } from "../../protocol/lobby.ts";
-
 /**
  * Where the client keeps a table's secret tokens between visits: the seat
  * token (to resume the seat after a reload, from any tab) and the host token
@@ -77,29 +75,6 @@ export function forgetTable(tokens: TokenStore, tableId: string): void {
   for (const key of [seatTokenKey, hostTokenKey, seatNumberKey, chatMutedKey, chatOwnKey, snapshotCacheKey]) {
     tokens.remove(key(tableId));
   }
-}
-
-/**
- * This browser's seeker key for quick play (`SeekerKeySchema`: 128 random
- * bits, base64url), made on first use and kept for good: a seek taken up
- * again on a new socket (a dropped connection, a reload) belongs to whoever
- * holds it. A kept value that is not a key (written by hand, cut short) is
- * replaced.
- */
-export function seekerKey(tokens: TokenStore): string {
-  const kept = tokens.get(SEEKER_KEY);
-  if (kept !== null && SeekerKeySchema.safeParse(kept).success) return kept;
-  const key = base64url(crypto.getRandomValues(new Uint8Array(16)));
-  tokens.set(SEEKER_KEY, key);
-  return key;
-}
-
-/** Bytes in base64url without padding (16 bytes: 22 characters). */
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
 }
 
 /** Tokens kept for the life of the page only. */

@@ -11,7 +11,8 @@
  * (remembered for the next time) and the computers after, before the page
  * goes to the table.
  */
-import { MAX_NAME_LENGTH, NameSchema, parsePoolName } from "../../protocol/index.ts";
+import { MAX_NAME_LENGTH } from "../../protocol/lengths.ts";
+import { parsePoolName } from "../../protocol/pools.ts";
 import {
   DEFAULT_SETTINGS,
   makeSettings,
@@ -20,19 +21,9 @@ import {
   type Variant,
   variantOf,
 } from "../../rules/index.ts";
-import {
-  type Clock,
-  createTable,
-  hostTokenKey,
-  type Level,
-  memoryTokens,
-  TableClient,
-  TableError,
-  type TableSettings,
-  type TableSettingsInput,
-  type TokenStore,
-  webStorageTokens,
-} from "../sdk/index.ts";
+import { TableError } from "../../table/errors.ts";
+import type { Clock, Level, TableSettings, TableSettingsInput } from "../sdk/index.ts";
+import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
 import { Board } from "./board.ts";
 import { header, lobbyHref, Notices, rulesHref, storage } from "./chrome.ts";
 import {
@@ -87,35 +78,15 @@ function valid(settings: Settings): boolean {
   }
 }
 
-/**
- * Seats the creator in the first seat under `name` (null: computers alone,
- * nobody sits) and the chosen computer players after it, as the table's
- * host, before the page goes there; the seat token goes where the table page
- * looks for it, so it opens seated. Why here and not on the table page: the
- * table page would need the choice handed over (in the address or
- * sessionStorage) and acted on exactly once, never again on a reload or in a
- * second tab, and until then a friend opening the link would see those seats
- * free. Here the table is complete when anyone sees it. Should this fail, the
- * table is there all the same: the creator sits down and adds computers in
- * the lobby.
- */
-async function seatEveryone(
-  tableId: string,
-  tokens: TokenStore,
-  name: string | null,
-  seats: readonly number[],
-  level: Level,
-): Promise<void> {
-  if (name === null && seats.length === 0) return;
-  const client = new TableClient({ baseUrl: location.origin, tableId, tokens, requestTimeoutMs: 10_000 });
-  try {
-    await Promise.allSettled([
-      ...(name === null ? [] : [client.join(0, name)]),
-      ...seats.map((seat) => client.addComputer(seat, level)),
-    ]);
-  } finally {
-    client.close();
-  }
+/** What the buttons do (front-actions.ts): fetched once the page is drawn, so that a click finds it there. */
+let loadedActions: Promise<typeof import("./front-actions.ts")> | null = null;
+export function actions(): Promise<typeof import("./front-actions.ts")> {
+  loadedActions ??= import("./front-actions.ts");
+  // A failed fetch (offline) is tried again at the next click.
+  loadedActions.catch(() => {
+    loadedActions = null;
+  });
+  return loadedActions;
 }
 
 /** What a submit button of the form makes: a one-click table, or the one the settings describe. */
@@ -158,17 +129,18 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     notices,
     tokens,
     store,
-    seatName: () => {
+    loadClient: async () => (await actions()).QuickPlay,
+    seatName: async () => {
       // Strangers need no name to find a game: without one, the pool seats "Player" (made distinct at the table).
       if (name.trim() === "") return i18n.t("player");
-      const checked = NameSchema.safeParse(name);
-      if (!checked.success) {
+      const checked = (await actions()).checkName(name);
+      if (checked === null) {
         notices.show(() => i18n.error("bad-name"));
         document.getElementById("creator-name")?.focus();
         return null;
       }
-      rememberName(store, checked.data);
-      return checked.data;
+      rememberName(store, checked);
+      return checked;
     },
   });
 
@@ -449,28 +421,29 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
     // Against the computer one click is enough, as on Lichess: with no name typed you sit as "Player" (in your
     // language), which is not remembered, so the field stays empty for a name of your own next time.
     const unnamed = action === "computer" && name.trim() === "";
-    const checked = NameSchema.safeParse(unnamed ? i18n.t("player") : name);
-    if (sitting && !checked.success) {
-      notices.show(() => i18n.error("bad-name"));
-      document.getElementById("creator-name")?.focus();
-      return;
-    }
-    const seatName = sitting && checked.success ? checked.data : null;
-    if (seatName !== null && !unnamed) rememberName(store, seatName);
     busy = true;
     render();
     try {
-      const table = await createTable(location.origin, settings);
-      tokens.set(hostTokenKey(table.id), table.hostToken);
+      const { checkName, createAndSeat } = await actions();
+      const checked = checkName(unnamed ? i18n.t("player") : name);
+      if (sitting && checked === null) {
+        busy = false;
+        render();
+        notices.show(() => i18n.error("bad-name"));
+        document.getElementById("creator-name")?.focus();
+        return;
+      }
+      const seatName = sitting ? checked : null;
+      if (seatName !== null && !unnamed) rememberName(store, seatName);
       const players = settings.players ?? DEFAULT_SETTINGS.players;
-      await seatEveryone(
-        table.id,
+      const id = await createAndSeat(
+        settings,
         tokens,
         seatName,
         computerSeats(players, chosen),
         action === "settings" ? level : "normal",
       );
-      location.assign(`/t/${encodeURIComponent(table.id)}`);
+      location.assign(`/t/${encodeURIComponent(id)}`);
     } catch (error) {
       busy = false;
       render();
@@ -497,6 +470,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   });
   render();
   playFromAddress(quickPlay);
+  void actions().catch(() => {});
 }
 
 /**

@@ -14,18 +14,19 @@
  * the page keeps its height when one gives way to the other.
  */
 
-import { FILL_AFTER_MS } from "../../lobby/index.ts";
+import { FILL_AFTER_MS } from "../../lobby/times.ts";
+import type { ErrorCode } from "../../protocol/index.ts";
 import {
-  type ErrorCode,
   POOL_CLOCKS,
   POOL_PLAYERS,
   type PoolClock,
   type PoolKind,
   parsePoolName,
   poolName,
-} from "../../protocol/index.ts";
+} from "../../protocol/pools.ts";
 import { VARIANT_NAMES, type Variant } from "../../rules/index.ts";
-import { type ClientErrorCode, QuickPlay, type Seek, TableError, type TokenStore } from "../sdk/index.ts";
+import { TableError } from "../../table/errors.ts";
+import type { ClientErrorCode, QuickPlay, Seek, TokenStore } from "../sdk/index.ts";
 import type { Notices } from "./chrome.ts";
 import { formatClock, secondsLeft } from "./clock-format.ts";
 import { h } from "./dom.ts";
@@ -63,7 +64,9 @@ export interface QuickPlayPanelOptions {
   readonly tokens: TokenStore;
   readonly store: Storage | undefined;
   /** The name to seek under, or null when the one typed is not a name (the page says why). */
-  readonly seatName: () => string | null;
+  readonly seatName: () => Promise<string | null>;
+  /** Quick play's client, fetched when the visitor first asks to play (front-actions.ts). */
+  readonly loadClient: () => Promise<typeof QuickPlay>;
 }
 
 export class QuickPlayPanel {
@@ -72,6 +75,8 @@ export class QuickPlayPanel {
   private readonly options: QuickPlayPanelOptions;
   private kind: PoolKind;
   private client: QuickPlay | null = null;
+  /** Between a click on "Play now" and the client made: its name checked and its code fetched. */
+  private starting = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly choose: HTMLElement;
   private readonly waiting: HTMLElement;
@@ -192,10 +197,20 @@ export class QuickPlayPanel {
   }
 
   private async start(): Promise<void> {
-    if (this.client) return;
-    const name = this.options.seatName();
-    if (name === null) return;
-    const client = new QuickPlay({
+    if (this.client || this.starting) return;
+    this.starting = true;
+    let name: string | null;
+    let QuickPlayClient: typeof QuickPlay;
+    try {
+      [name, QuickPlayClient] = await Promise.all([this.options.seatName(), this.options.loadClient()]);
+    } catch {
+      this.showError("disconnected");
+      return;
+    } finally {
+      this.starting = false;
+    }
+    if (name === null || this.client) return;
+    const client = new QuickPlayClient({
       baseUrl: location.origin,
       tokens: this.options.tokens,
       lang: this.options.i18n.language,

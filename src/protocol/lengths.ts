@@ -1,0 +1,7 @@
+/**
+ * The longest name, without a schema: for a page's fields (`maxlength`)
+ * before any of text.ts's checks, which are zod's, is loaded.
+ */
+
+/** A name's length, in UTF-16 units (what `String.length` counts: an emoji is 2 or more). */
+export const MAX_NAME_LENGTH = 24;
