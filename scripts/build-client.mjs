@@ -6,12 +6,14 @@
  * - each page's entry (src/client/ui/pages/: front, table, rules, tables,
  *   lobby, not-found) with the modules they share split into chunks, and the
  *   modules a page loads later (chat, analysis, the notify switch, the QR
- *   encoder, the create form's settings, the page's texts in Finnish, Swedish
- *   and Norwegian, the rules page's texts) in files of their own;
+ *   encoder, the create form's settings, the page's texts in each language,
+ *   English included, the rules page's texts) in files of their own;
  * - each page's HTML (`<page>.html`, from src/client/ui/page.html), naming
  *   its entry and preloading every chunk the entry imports, so that the
  *   browser fetches them all in one round trip after the HTML, not one
- *   import after another; the worker serves it for the page's addresses;
+ *   import after another, and the texts of each language (`data-lang`); the
+ *   worker serves it for the page's addresses, keeping only the preload of
+ *   the language the page will choose;
  * - app.css, the one style sheet of every page;
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
@@ -91,10 +93,14 @@ const analysisWorker = {
   outbase: undefined,
 };
 
+/** The languages whose texts are a file each (src/client/ui/i18n/<language>.ts; src/protocol/language.ts). */
+const LANGUAGES = ["en", "fi", "sv", "nb"];
+
 /**
- * Writes each page's HTML: the template with the page's entry and a
+ * Writes each page's HTML: the template with the page's entry, a
  * modulepreload link for every chunk it imports, however deep, from the
- * pages' build's metafile.
+ * pages' build's metafile, and one for each language's texts, marked with
+ * its language (`data-lang`), of which the worker keeps the page's.
  */
 async function writePages(metafile) {
   const template = await readFile(`${root}src/client/ui/page.html`, "utf8");
@@ -108,10 +114,23 @@ async function writePages(metafile) {
     return seen;
   };
   const url = (file) => `/build/${file.slice(outdirPath.length + 1)}`;
+  // Each language's texts: the file of the import() that loads them (src/client/ui/i18n/load.ts).
+  const texts = LANGUAGES.map((language) => {
+    const entryPoint = `src/client/ui/i18n/${language}.ts`;
+    const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === entryPoint);
+    if (found.length !== 1) throw new Error(`${entryPoint} is not one file of its own: ${found.join(", ") || "none"}`);
+    return { language, file: found[0] };
+  });
   for (const page of PAGES) {
     const entry = `${outdirPath}/${page}.js`;
-    const preloads = [...staticImports(entry)].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
-    const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads].join("\n");
+    const chunks = staticImports(entry);
+    // A language's texts in the code every page loads would be fetched in every language.
+    for (const { file } of texts) if (chunks.has(file)) throw new Error(`the ${page} page imports ${file} statically`);
+    const preloads = [...chunks].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
+    const textPreloads = texts.map(
+      ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
+    );
+    const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads, ...textPreloads].join("\n");
     await writeFile(`${outdir}/${page}.html`, template.replace("  <!-- page's script -->", tags));
   }
 }

@@ -75,6 +75,16 @@ export {
   RedeemHandoverSchema,
 } from "./http.ts";
 export {
+  acceptedLanguages,
+  chooseLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGES,
+  type Language,
+  pickLanguage,
+} from "./language.ts";
+export {
   type Listing,
   ListingSchema,
   type LobbyList,
@@ -134,8 +144,6 @@ export {
 export {
   type Clock,
   ClockSchema,
-  LANGUAGES,
-  type Language,
   LanguageSchema,
   type Level,
   LevelSchema,

@@ -1,5 +1,6 @@
 /** Values that several messages carry. */
 import { POINTS } from "../rules/index.ts";
+import { LANGUAGES } from "./language.ts";
 import type { Wire } from "./wire.ts";
 import * as z from "./zod.ts";
 
@@ -14,8 +15,7 @@ export const FirstPlayerSchema = z.nullable(SeatSchema);
 /** How well a computer player plays. */
 export const LevelSchema = z.enum(["easy", "normal", "strong", "master"]);
 
-/** The languages the service speaks: its pages, notifications, embeds and lobby listings. */
-export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
+/** One of the languages the service speaks (language.ts). */
 export const LanguageSchema = z.enum(LANGUAGES);
 
 /** A week: the longest any clock setting runs, for correspondence play. */
@@ -42,6 +42,6 @@ export const ClockSchema = z.nullable(
 /** However little is left in a bank, a turn lasts at least this long. */
 export const MIN_TURN_SECONDS = 10;
 
-export type Language = (typeof LANGUAGES)[number];
 export type Clock = Wire<typeof ClockSchema>;
 export type Level = Wire<typeof LevelSchema>;
+export { LANGUAGES, type Language } from "./language.ts";

@@ -7,8 +7,10 @@ import { describe, expect, it } from "vitest";
 import { en as english } from "../../src/client/ui/i18n/en.ts";
 import { GAME_NAMES } from "../../src/client/ui/i18n/game-name.ts";
 import {
+  type Cookies,
   detectLanguage,
   I18n,
+  keepLanguageCookie,
   LANGUAGES,
   type Language,
   pickLanguage,
@@ -20,6 +22,7 @@ import { rules as fi_rules } from "../../src/client/ui/rules/fi.ts";
 import { rules as nb_rules } from "../../src/client/ui/rules/nb.ts";
 import { type Block, DIAGRAMS, OUTLINE, type RulesText } from "../../src/client/ui/rules/outline.ts";
 import { rules as sv_rules } from "../../src/client/ui/rules/sv.ts";
+import { acceptedLanguages, chooseLanguage } from "../../src/protocol/language.ts";
 import { isolated } from "../isolated.ts";
 import { i18nIn, TRANSLATIONS } from "../translations.ts";
 
@@ -111,6 +114,48 @@ describe("the browser's language", () => {
     expect(detectLanguage("?lang=xx", undefined, ["fi"])).toBe("fi");
     expect(detectLanguage("", undefined, ["de-DE", "nn-NO"])).toBe("nb");
   });
+
+  it("reads the choice from the cookie where the storage has none, as the worker does", () => {
+    const cookies = { cookie: "theme=dark; lang=sv; x=1" };
+    expect(detectLanguage("", undefined, ["fi"], cookies)).toBe("sv");
+    expect(detectLanguage("?lang=nb", undefined, ["fi"], cookies)).toBe("nb");
+    expect(detectLanguage("", undefined, ["fi"], { cookie: "lang=xx" })).toBe("fi");
+    const storage = { getItem: () => "en" } as unknown as Storage;
+    expect(detectLanguage("", storage, ["fi"], cookies)).toBe("en");
+  });
+
+  it("the worker's choice: ?lang=, the cookie, Accept-Language by weight, English; unknown values passed over", () => {
+    expect(acceptedLanguages("fi-FI,fi;q=0.9,en-US;q=0.8,en;q=0.7")).toEqual(["fi-FI", "fi", "en-US", "en"]);
+    expect(acceptedLanguages("de;q=0.5, sv, nb;q=0.7, *;q=0.1, fi;q=0")).toEqual(["sv", "nb", "de"]);
+    expect(acceptedLanguages("")).toEqual([]);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('"><x>, fi;q=abc, sv;q=0.3')).toEqual(["sv"]);
+    expect(chooseLanguage("fi", "sv", ["nb"])).toBe("fi");
+    expect(chooseLanguage("xx", "sv", ["nb"])).toBe("sv");
+    expect(chooseLanguage(null, "../sv", ["de", "nn-NO"])).toBe("nb");
+    expect(chooseLanguage(undefined, undefined, [])).toBe("en");
+  });
+
+  it("a choice kept before the cookie existed is written to the cookie, once", () => {
+    const storage = { getItem: () => "fi" } as unknown as Storage;
+    const written: string[] = [];
+    let cookie = "other=1";
+    const cookies: Cookies = {
+      get cookie() {
+        return cookie;
+      },
+      set cookie(value: string) {
+        written.push(value);
+        cookie = `other=1; ${value.split(";")[0]}`;
+      },
+    };
+    keepLanguageCookie(storage, cookies);
+    keepLanguageCookie(storage, cookies);
+    expect(written).toEqual(["lang=fi; Path=/; Max-Age=31536000; SameSite=Lax"]);
+    keepLanguageCookie(undefined, cookies);
+    keepLanguageCookie({ getItem: () => "xx" } as unknown as Storage, cookies);
+    expect(written).toHaveLength(1);
+  });
 });
 
 describe("a language's texts are fetched when the page needs them", () => {
@@ -140,33 +185,39 @@ describe("a language's texts are fetched when the page needs them", () => {
   it("a switch waits for the language's texts: until they arrive the page speaks its language and nothing is redrawn", async () => {
     const { load, settle } = slowTranslations();
     const { stored, storage } = memoryStorage();
+    const cookies = { cookie: "" };
     const i18n = new I18n(english, load);
     const redrawn: string[] = [];
     i18n.onChange(() => redrawn.push(i18n.t("newTable")));
-    const switched = i18n.set("fi", storage);
+    const switched = i18n.set("fi", storage, cookies);
     expect(i18n.language).toBe("en");
     expect(i18n.t("newTable")).toBe("New table");
     expect(redrawn).toEqual([]);
+    expect(cookies.cookie).toBe("");
     await settle("fi", "arrive");
     expect(await switched).toBe(true);
     expect(i18n.language).toBe("fi");
     expect(redrawn).toEqual(["Uusi pöytä"]);
     expect(stored.get("chinese-checkers:language")).toBe("fi");
+    // Where the worker reads it, to preload the page's texts in Finnish.
+    expect(cookies.cookie).toBe("lang=fi; Path=/; Max-Age=31536000; SameSite=Lax");
   });
 
   it("a language whose texts cannot be fetched leaves the page in its language, nothing redrawn and the choice not kept", async () => {
     const { load, settle } = slowTranslations();
     const { stored, storage } = memoryStorage();
+    const cookies = { cookie: "" };
     const i18n = new I18n(TRANSLATIONS.sv, load);
     let redraws = 0;
     i18n.onChange(() => redraws++);
-    const switched = i18n.set("fi", storage);
+    const switched = i18n.set("fi", storage, cookies);
     await settle("fi", "fail");
     expect(await switched).toBe(false);
     expect(i18n.language).toBe("sv");
     expect(i18n.t("newTable")).toBe("Nytt bord");
     expect(redraws).toBe(0);
     expect(stored.size).toBe(0);
+    expect(cookies.cookie).toBe("");
   });
 
   it("of two switches the later one wins, even when the earlier one's texts arrive last", async () => {
@@ -180,11 +231,19 @@ describe("a language's texts are fetched when the page needs them", () => {
     expect(i18n.language).toBe("nb");
   });
 
-  it("a page starts in the visitor's language once its texts have arrived, and in English if they cannot be fetched", async () => {
+  it("a page starts in the visitor's language once its texts have arrived, and in English's file if they cannot be fetched", async () => {
     expect((await I18n.start("fi")).t("newTable")).toBe("Uusi pöytä");
-    const offline = await I18n.start("sv", () => Promise.reject(new Error("offline")));
-    expect(offline.language).toBe("en");
-    expect(offline.t("newTable")).toBe("New table");
+    const asked: Language[] = [];
+    const onlyEnglish = (language: Language) => {
+      asked.push(language);
+      return language === "en" ? Promise.resolve(english) : Promise.reject(new Error("offline"));
+    };
+    const fallen = await I18n.start("sv", onlyEnglish);
+    expect(asked).toEqual(["sv", "en"]);
+    expect(fallen.language).toBe("en");
+    expect(fallen.t("newTable")).toBe("New table");
+    // English's own file is not fetched twice; with no texts at all there is no page to start.
+    await expect(I18n.start("en", () => Promise.reject(new Error("offline")))).rejects.toThrow("offline");
   });
 
   it("each language's file holds that language", async () => {

@@ -123,4 +123,76 @@ describe("languages", () => {
     expect(await lang(page)).toBe("sv");
     await context.close();
   });
+
+  /** The languages whose texts the page fetches, as it asks for them, and those its HTML preloads. */
+  function watchTexts(page: import("playwright-core").Page) {
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const file = /\/build\/i18n\/(\w+)-\w+\.js$/.exec(new URL(request.url()).pathname);
+      if (file?.[1]) fetched.push(file[1]);
+    });
+    const preloaded = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll("link[data-lang]"), (link) => link.getAttribute("data-lang")),
+      );
+    return { fetched, preloaded };
+  }
+
+  it("the HTML preloads the texts of the page's language alone, English's too, and after a switch the chosen one's", async () => {
+    const english = await visitor(browser, "en-GB");
+    const en = watchTexts(english.page);
+    await english.page.goto("/");
+    expect(await heading(english.page)).toBe("Create a table");
+    expect(await en.preloaded()).toEqual(["en"]);
+    expect(en.fetched).toEqual(["en"]);
+    await english.context.close();
+
+    const { context, page } = await visitor(browser, "fi-FI");
+    const texts = watchTexts(page);
+    await page.goto("/rules");
+    expect(await texts.preloaded()).toEqual(["fi"]);
+    await page.locator("select#language").selectOption("nb");
+    await expect.poll(() => lang(page)).toBe("nb");
+    // The choice goes to the worker in a cookie, beside the storage.
+    const cookie = (await context.cookies()).find((cookie) => cookie.name === "lang");
+    expect(cookie?.value).toBe("nb");
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie?.path).toBe("/");
+    texts.fetched.length = 0;
+    await page.goto("/lobby");
+    await expect.poll(() => lang(page)).toBe("nb");
+    expect(await texts.preloaded()).toEqual(["nb"]);
+    expect(texts.fetched).toEqual(["nb"]);
+    // ?lang= comes first, on the worker's side as on the page's.
+    texts.fetched.length = 0;
+    await page.goto("/?lang=sv");
+    expect(await heading(page)).toBe("Skapa ett bord");
+    expect(await texts.preloaded()).toEqual(["sv"]);
+    expect(texts.fetched).toEqual(["sv"]);
+
+    // A choice kept before the cookie was written: the page writes the cookie from the storage.
+    await context.clearCookies();
+    texts.fetched.length = 0;
+    await page.goto("/");
+    expect(await heading(page)).toBe("Opprett et bord");
+    expect(texts.fetched).toEqual(["fi", "nb"]);
+    expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("nb");
+    texts.fetched.length = 0;
+    await page.reload();
+    expect(await heading(page)).toBe("Opprett et bord");
+    expect(texts.fetched).toEqual(["nb"]);
+    await context.close();
+  });
+
+  it("a language whose file cannot be fetched: the page comes in English, fetched then, never English first otherwise", async () => {
+    const { context, page } = await visitor(browser, "sv-SE");
+    const texts = watchTexts(page);
+    await page.route("**/build/i18n/sv-*.js", (route) => route.abort());
+    await page.goto("/");
+    expect(await heading(page)).toBe("Create a table");
+    expect(await lang(page)).toBe("en");
+    expect(texts.fetched.filter((language) => language === "en")).toEqual(["en"]);
+    expect(texts.fetched[0]).toBe("sv");
+    await context.close();
+  });
 });

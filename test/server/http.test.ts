@@ -410,6 +410,63 @@ describe("a browser that follows a link to nothing gets a page, with status 404"
     }
   });
 
+  /** The languages whose texts a page's HTML preloads (the build writes one link for each, the worker keeps one). */
+  const preloadedTexts = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" href="\/build\/i18n\/(\w+)-\w+\.js" data-lang="(\w+)">/g)].map(
+      ([, file, lang]) => {
+        expect(file).toBe(lang);
+        return lang;
+      },
+    );
+  const asVisitor = (path: string, headers: Record<string, string>) =>
+    api(path, { headers: { Accept: BROWSER_ACCEPT, ...headers } });
+
+  it("a page preloads the texts of one language: ?lang=, then the lang cookie, then Accept-Language, then English", async () => {
+    const { id } = await createTable();
+    const cases: [string, Record<string, string>, string][] = [
+      ["/", {}, "en"],
+      ["/", { "Accept-Language": "fi-FI,fi;q=0.9,en;q=0.8" }, "fi"],
+      ["/", { "Accept-Language": "de-DE, nn;q=0.5, sv;q=0.7" }, "sv"],
+      ["/", { "Accept-Language": "de, fi;q=0, nb-NO;q=0.2" }, "nb"],
+      ["/", { "Accept-Language": "de-DE,fr;q=0.9" }, "en"],
+      ["/", { Cookie: "lang=sv", "Accept-Language": "fi" }, "sv"],
+      ["/", { Cookie: "other=1; lang=nb; more=2", "Accept-Language": "fi" }, "nb"],
+      ["/?lang=fi", { Cookie: "lang=sv", "Accept-Language": "nb" }, "fi"],
+      ["/rules?lang=nb", {}, "nb"],
+      ["/lobby?lang=en", { Cookie: "lang=fi", "Accept-Language": "fi" }, "en"],
+      [`/t/${id}`, { Cookie: "lang=fi" }, "fi"],
+      [`/embed/${id}?lang=sv`, { "Accept-Language": "fi" }, "sv"],
+      ["/tables", { "Accept-Language": "sv-SE" }, "sv"],
+      // The not-found page too.
+      ["/nothing-here", { Cookie: "lang=nb" }, "nb"],
+      ["/t/DDDDDDDDDDDDDDDD?lang=fi", {}, "fi"],
+    ];
+    for (const [path, headers, language] of cases) {
+      const response = await asVisitor(path, headers);
+      const html = await response.text();
+      expect(preloadedTexts(html), `${path} ${JSON.stringify(headers)}`).toEqual([language]);
+      expect(response.headers.get("Vary"), path).toMatch(/Accept-Language/);
+      expect(response.headers.get("Vary"), path).toMatch(/Cookie/);
+      expect(response.headers.get("ETag"), path).toBeNull();
+    }
+  });
+
+  it("a value that names no language is passed over, and never written into the page", async () => {
+    const bad = `"><script>alert(1)</script>`;
+    const cases: [string, Record<string, string>, string][] = [
+      [`/?lang=${encodeURIComponent(bad)}`, { Cookie: "lang=sv" }, "sv"],
+      ["/?lang=de", { Cookie: `lang=${encodeURIComponent(bad)}`, "Accept-Language": "fi" }, "fi"],
+      ["/?lang=EN", { Cookie: "lang=../fi", "Accept-Language": `${bad}, nb;q=0.5` }, "nb"],
+      ["/?lang=", { Cookie: "lang=", "Accept-Language": "*, en;q=0.1" }, "en"],
+      ["/?lang=fi-FI", { Cookie: "lang=xx", "Accept-Language": "q=1;;;,,," }, "en"],
+    ];
+    for (const [path, headers, language] of cases) {
+      const html = await (await asVisitor(path, headers)).text();
+      expect(preloadedTexts(html), `${path} ${JSON.stringify(headers)}`).toEqual([language]);
+      expect(html).not.toContain("alert");
+    }
+  });
+
   it("the API, and anything that does not ask for HTML, keep their JSON errors", async () => {
     const answers: [Response, number, string][] = [
       [await asBrowser("/api/tables/DDDDDDDDDDDDDDDD"), 404, "table-not-found"],

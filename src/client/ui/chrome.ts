@@ -49,7 +49,7 @@ export function header(i18n: I18n): HTMLElement {
   select.addEventListener("change", () => {
     // Should the language's file not arrive, the page stays in its language, and the switch says so.
     if (isLanguage(select.value))
-      void i18n.set(select.value, storage()).then((switched) => {
+      void i18n.set(select.value, storage(), document).then((switched) => {
         if (!switched) select.value = i18n.language;
       });
   });

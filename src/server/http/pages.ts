@@ -1,12 +1,15 @@
 /**
  * The web client's pages and files: each page's HTML, which the build
  * writes beside the page's code (public/build/<page>.html, naming the page's
- * entry and preloading its chunks), the table's page once its table is
- * known, the service worker, the web component's script, and a page that
- * says so where an address names nothing.
+ * entry and preloading its chunks and each language's texts), served with
+ * the texts of the visitor's language alone, the table's page once its
+ * table is known, the service worker, the web component's script, and a
+ * page that says so where an address names nothing.
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
+import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from "../../protocol/index.ts";
 import { fail, type HonoEnv, noSuchTable, tableParam } from "./answers.ts";
 
 export const pages = new Hono<HonoEnv>();
@@ -24,8 +27,35 @@ async function asset(c: Context<HonoEnv>, request: Request | URL): Promise<Respo
 /** The web client's pages, each with its own entry (src/client/ui/pages/<page>.ts) and HTML. */
 type PageName = "front" | "table" | "rules" | "tables" | "lobby" | "not-found";
 
-/** A page's HTML (asked for without `.html`, as the assets binding serves an HTML file). */
-const page = (c: Context<HonoEnv>, name: PageName) => asset(c, new URL(`/build/${name}`, c.req.url));
+/**
+ * A page's HTML (asked for without `.html`, as the assets binding serves an
+ * HTML file), preloading the texts of one language: the one the page will
+ * choose (src/client/ui/i18n/index.ts, `detectLanguage`) as far as the
+ * worker can see, from the address's `?lang=`, then the visitor's choice
+ * (the `lang` cookie the page writes beside its storage), then the
+ * browser's languages (Accept-Language), then English. The build writes a
+ * preload for each language, marked `data-lang`; the others' are removed,
+ * so a value that names no language changes nothing but the choice. The
+ * HTML differs by those headers (Vary), and is no longer the file the
+ * assets' ETag names.
+ */
+async function page(c: Context<HonoEnv>, name: PageName): Promise<Response> {
+  const html = await asset(c, new URL(`/build/${name}`, c.req.url));
+  const language = chooseLanguage(
+    c.req.query("lang"),
+    getCookie(c, LANGUAGE_COOKIE),
+    acceptedLanguages(c.req.header("Accept-Language")),
+  );
+  html.headers.delete("ETag");
+  html.headers.append("Vary", "Accept-Language, Cookie");
+  return new HTMLRewriter()
+    .on("link[data-lang]", {
+      element(link) {
+        if (link.getAttribute("data-lang") !== language) link.remove();
+      },
+    })
+    .transform(html);
+}
 
 pages.get("/", (c) => page(c, "front"));
 pages.get("/rules", (c) => page(c, "rules"));

@@ -1,14 +1,15 @@
 /**
  * The page's languages: English, Finnish, Swedish and Norwegian Bokmål, one
  * file each, loaded when chosen (load.ts). Chosen from the browser's
- * languages unless the visitor picked one (kept in localStorage), switchable
- * at any time.
+ * languages unless the visitor picked one (kept in localStorage, and in a
+ * cookie for the worker, which preloads the page's texts in that language),
+ * switchable at any time.
  */
 import type { ErrorCode } from "../../../protocol/index.ts";
 import type { Point } from "../../../rules/index.ts";
 import type { ClientErrorCode } from "../../sdk/index.ts";
-import { en, type MessageKey, type Translation } from "./en.ts";
-import { isLanguage, type Language, pickLanguage } from "./languages.ts";
+import type { MessageKey, Translation } from "./en.ts";
+import { chooseLanguage, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "./languages.ts";
 import { type LoadTranslation, loadTranslation } from "./load.ts";
 
 export type { MessageKey, Translation } from "./en.ts";
@@ -23,17 +24,64 @@ export type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}_
 
 const STORAGE_KEY = "chinese-checkers:language";
 
-/** The page's language: from `?lang=`, then the visitor's earlier choice, then the browser's languages. */
-export function detectLanguage(search: string, storage: Storage | undefined, browser: readonly string[]): Language {
-  const fromQuery = new URLSearchParams(search).get("lang");
-  if (isLanguage(fromQuery)) return fromQuery;
-  let stored: string | null = null;
+/** Where a page's cookies are: its `document`. */
+export interface Cookies {
+  cookie: string;
+}
+
+/** The visitor's earlier choice as the storage keeps it, if it names a language. */
+function storedLanguage(storage: Storage | undefined): Language | null {
   try {
-    stored = storage?.getItem(STORAGE_KEY) ?? null;
+    const stored = storage?.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
   } catch {
     // Storage may be refused (private mode, third-party iframe).
+    return null;
   }
-  return isLanguage(stored) ? stored : pickLanguage(browser);
+}
+
+/** The visitor's earlier choice as the cookie the worker reads has it, if it names a language. */
+function cookieLanguage(cookies: Cookies | undefined): Language | null {
+  for (const pair of cookies?.cookie.split(";") ?? []) {
+    const [name, value] = pair.trim().split("=");
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return null;
+}
+
+/** Writes the choice where the worker reads it, for a year. */
+function writeLanguageCookie(language: Language, cookies: Cookies | undefined): void {
+  if (!cookies) return;
+  try {
+    cookies.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`;
+  } catch {
+    // Cookies may be refused (a sandboxed frame): the worker then preloads by the browser's languages.
+  }
+}
+
+/**
+ * The page's language: from `?lang=`, then the visitor's earlier choice
+ * (the storage's, else the cookie's), then the browser's languages, as the
+ * worker chooses the language whose texts it preloads (chooseLanguage).
+ */
+export function detectLanguage(
+  search: string,
+  storage: Storage | undefined,
+  browser: readonly string[],
+  cookies?: Cookies,
+): Language {
+  const fromQuery = new URLSearchParams(search).get("lang");
+  return chooseLanguage(fromQuery, storedLanguage(storage) ?? cookieLanguage(cookies), browser);
+}
+
+/**
+ * A choice kept in the storage before the cookie was written beside it, or
+ * whose cookie has gone, is written to the cookie too: the page's next HTML
+ * preloads its texts.
+ */
+export function keepLanguageCookie(storage: Storage | undefined, cookies: Cookies | undefined): void {
+  const stored = storedLanguage(storage);
+  if (stored && cookieLanguage(cookies) !== stored) writeLanguageCookie(stored, cookies);
 }
 
 const FIRST_STRONG_ISOLATE = "\u2068";
@@ -72,9 +120,15 @@ export class I18n {
     this.wanted = translation.language;
   }
 
-  /** In `language` once its texts have arrived; in English if they cannot be fetched, rather than no page. */
+  /**
+   * In `language` once its texts have arrived; in English if they cannot be
+   * fetched, rather than no page (English's file is then fetched: no
+   * language's texts are in the pages' shared code).
+   */
   static async start(language: Language, load: LoadTranslation = loadTranslation): Promise<I18n> {
-    const translation = await load(language).catch(() => en);
+    const translation = await load(language).catch((error: unknown) =>
+      language === "en" ? Promise.reject(error) : load("en"),
+    );
     return new I18n(translation, load);
   }
 
@@ -84,12 +138,14 @@ export class I18n {
 
   /**
    * Switches to `language` once its texts have arrived, keeps the choice in
-   * `storage`, and tells every listener; until then the page stays as it is.
+   * `storage` and in `cookies` (the document's, which the worker reads to
+   * preload the page's texts), and tells every listener; until then the
+   * page stays as it is.
    * Whether the page now speaks it: not if its texts could not be fetched
    * (the page keeps its language), nor if another switch was asked for in
    * the meantime (the later one wins).
    */
-  async set(language: Language, storage?: Storage): Promise<boolean> {
+  async set(language: Language, storage?: Storage, cookies?: Cookies): Promise<boolean> {
     this.wanted = language;
     let translation: Translation;
     try {
@@ -104,6 +160,7 @@ export class I18n {
     } catch {
       // Not kept: the choice lasts for this page.
     }
+    writeLanguageCookie(language, cookies);
     for (const listener of this.listeners) listener();
     return true;
   }

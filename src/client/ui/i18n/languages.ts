@@ -1,10 +1,21 @@
 /**
  * The languages the page speaks, and which one a browser prefers: what the
- * page needs before any translation has arrived (each but English is a file
- * of its own, loaded when chosen: load.ts).
+ * page needs before any translation has arrived (each language is a file of
+ * its own, loaded when chosen: load.ts). The list and the choice are the
+ * protocol's (src/protocol/language.ts), where the worker finds them too: it
+ * preloads the texts of the language the page will choose.
  */
-export const LANGUAGES = ["en", "fi", "sv", "nb"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from "../../../protocol/language.ts";
+
+export {
+  chooseLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGES,
+  type Language,
+  pickLanguage,
+} from "../../../protocol/language.ts";
 
 /** Each language's name in itself, for the language switch, which lists them all before any is loaded. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
@@ -13,17 +24,3 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   sv: "Svenska",
   nb: "Norsk bokmål",
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The first of the browser's languages that the page speaks, else English. Norwegian and Nynorsk fall back to Bokmål. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split("-")[0];
-    if (base === "no" || base === "nn") return "nb";
-    if (isLanguage(base)) return base;
-  }
-  return "en";
-}
