@@ -47,11 +47,11 @@ interface Load {
   filesIn: number;
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** A Markdown table with its columns padded, as the formatter (biome) writes it. */
-function table(rows: readonly (readonly string[])[]): string {
+export function table(rows: readonly (readonly string[])[]): string {
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   const line = (row: readonly string[]) =>
     `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
@@ -59,7 +59,7 @@ function table(rows: readonly (readonly string[])[]): string {
   return [line(head ?? []), line(widths.map((width) => "-".repeat(width))), ...body.map(line)].join("\n");
 }
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2
@@ -183,4 +183,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run, not imported (scripts/bench-pages.ts takes its table and median).
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
