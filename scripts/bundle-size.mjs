@@ -82,14 +82,14 @@ const filesIn = async (dir, pattern) =>
   (await readdir(`${build}/${dir}`)).filter((name) => pattern.test(name)).map((name) => `${build}/${dir}/${name}`);
 
 /**
- * Each page's first-screen budget in KiB gzipped: issue 33's 50 for the
- * front page; the others hold where they are and come down with each change
- * that shrinks a page (a budget is never raised without a reason written
- * here). The table page's target is 50 too: it carries the SDK's client,
- * zod's checks of every message and the rules engine, which the front page
- * now fetches only when a button is clicked.
+ * Each page's first-screen budget in KiB gzipped, held where the page is
+ * (the front page 43.4, under issue 33's 50) and lowered with each change
+ * that shrinks one (a budget is never raised without a reason written
+ * here). The table page's target is 50 too and it is at 85: it carries the
+ * SDK's client, zod's checks of every message and the rules engine, which
+ * the front page fetches only when a button is clicked.
  */
-const PAGE_BUDGETS = { front: 50, table: 93, rules: 45, tables: 68, lobby: 66, "not-found": 29 };
+const PAGE_BUDGETS = { front: 45, table: 87, rules: 38, tables: 61, lobby: 60, "not-found": 22 };
 const TARGETS = { front: 50, table: 50 };
 /** The web component's script, which another site's page loads (target 30). */
 const EMBED_BUDGET_KIB = 30;
