@@ -12,6 +12,7 @@ import {
   hostTokenKey,
   memoryTokens,
   type SdkError,
+  seatNumberKey,
   seatTokenKey,
   TableClient,
   TableError,
@@ -83,6 +84,35 @@ describe("the SDK's table client", () => {
     expect(client.you).toEqual({ seat: 0, host: true });
     expect(client.model?.seq).toBe(snapshot.seq);
     expect(client.snapshot).toEqual(snapshot);
+  });
+
+  it("started from a page's snapshot: the model at once, the seat kept beside the token, and a hello that asks only for what came after", async () => {
+    const table = startedTable();
+    const snapshot = table.snapshot(true);
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    tokens.set(seatNumberKey(TABLE), "1");
+    client = new TableClient({
+      baseUrl: "http://checkers.test",
+      tableId: TABLE,
+      tokens,
+      WebSocket: FakeSocket,
+      snapshot,
+    });
+    expect(client.model?.seq).toBe(snapshot.seq);
+    expect(client.you).toEqual({ seat: 1, host: false });
+    const welcomes: unknown[] = [];
+    client.on("welcome", (welcome) => welcomes.push(welcome));
+    await until(() => latest()?.sent.length === 1, "the hello");
+    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN, lastSeq: snapshot.seq });
+
+    // The table says who the client is and sends what it missed: heard as the welcome, then the event.
+    const moved = playFirst(table);
+    latest().deliver({ type: "identity", you: { seat: 1, host: false } });
+    latest().deliver(moved);
+    expect(welcomes).toEqual([{ snapshot, you: { seat: 1, host: false } }]);
+    expect(client.connection).toBe("open");
+    expect(client.snapshot).toEqual(table.snapshot(true));
   });
 
   it("folds events in order, ignores repeats, and asks for what a gap left out", async () => {

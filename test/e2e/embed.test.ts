@@ -176,7 +176,7 @@ describe("an embedded table", () => {
     const element = page.locator("chinese-checkers-table");
     const frame = element.locator("iframe");
     const welcomed = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
-    await expect.poll(welcomed).toEqual([ids[0]]);
+    await expect.poll(welcomed, { timeout: 10_000 }).toEqual([ids[0]]);
     // A bare number is pixels; the frame's address does not ask for a height of its own.
     expect(await frame.evaluate((f) => f.getBoundingClientRect().height)).toBe(480);
     expect(new URL((await frame.getAttribute("src")) ?? "").search).toBe("");
@@ -185,7 +185,7 @@ describe("an embedded table", () => {
 
     // Another table: a new frame, which welcomes with it.
     await element.evaluate((e, id) => e.setAttribute("table", id), ids[1]);
-    await expect.poll(welcomed).toEqual([ids[0], ids[1]]);
+    await expect.poll(welcomed, { timeout: 10_000 }).toEqual([ids[0], ids[1]]);
     expect(await frame.getAttribute("src")).toBe(`${baseUrl}/embed/${ids[1]}`);
 
     // A language set later is told to the same frame.

@@ -44,7 +44,14 @@ import { type HandedOver, type HandoverCode, handoverLink, redeemHandover } from
 import { Heartbeat, readMessage } from "./keep-alive.ts";
 import { TableModel } from "./model.ts";
 import { ServerClock } from "./server-clock.ts";
-import { hostTokenKey, memoryTokens, seatNumberKey, seatTokenKey, type TokenStore } from "./storage.ts";
+import {
+  hostTokenKey,
+  memoryTokens,
+  seatNumberKey,
+  seatTokenKey,
+  storedSeatNumber,
+  type TokenStore,
+} from "./storage.ts";
 
 export type { ConnectionState };
 
@@ -52,7 +59,10 @@ export type { ConnectionState };
 export interface TableClientEvents {
   /** The connection's state changed. */
   connection: { readonly state: ConnectionState };
-  /** A whole snapshot replaced the table's state (first connect, or after being far behind). */
+  /**
+   * A whole snapshot replaced the table's state (first connect, or after being far behind); a client
+   * started from a snapshot (`options.snapshot`) hears it when its first connection says who it is.
+   */
   welcome: { readonly snapshot: Snapshot; readonly you: Identity };
   /** One event of the table's log, already folded into `client.model`. */
   event: { readonly seq: number; readonly event: TableEvent; readonly model: TableModel };
@@ -93,6 +103,14 @@ export interface TableClientOptions {
   readonly autoConnect?: boolean;
   /** How often to ping while connected (default 2000 ms); with nothing received for twice this, the client reconnects. */
   readonly heartbeatMs?: number;
+  /**
+   * The table as the page already has it (the table page's HTML carries its
+   * snapshot): the model is there at once, before the socket opens, and the
+   * first hello asks only for what came after it. Until the table says who
+   * this client is, the seat kept beside its token (`seatNumberKey`) stands
+   * for it, so that a seated player's page is drawn as theirs from the start.
+   */
+  readonly snapshot?: Snapshot;
 }
 
 interface Pending {
@@ -147,6 +165,8 @@ export class TableClient {
   private syncAskedAt: number | null = null;
   private readonly events = new Emitter<TableClientEvents>();
   private readonly serverClock = new ServerClock();
+  /** Started from a snapshot (`options.snapshot`), and not yet told by the table who this client is. */
+  private unwelcomed = false;
 
   constructor(options: TableClientOptions) {
     this.options = options;
@@ -154,6 +174,12 @@ export class TableClient {
     this.tableId = options.tableId;
     this.tokens = options.tokens ?? memoryTokens();
     this.chat = new ChatModel(this.tableId, this.tokens);
+    if (options.snapshot) {
+      this.model = TableModel.fromSnapshot(options.snapshot);
+      this.unwelcomed = true;
+      const seat = this.seatToken === null ? null : storedSeatNumber(this.tokens, this.tableId);
+      this.you = { seat, host: this.hostToken !== null };
+    }
     if (options.autoConnect !== false) this.connect();
   }
 
@@ -486,6 +512,7 @@ export class TableClient {
   private handle(message: ServerMessage): void {
     switch (message.type) {
       case "welcome": {
+        this.unwelcomed = false;
         this.model = TableModel.fromSnapshot(message.snapshot);
         // A running clock's turn began at this server time, before the welcome was sent.
         if (this.model.deadline !== null) this.serverClock.observe(this.model.turnStart, Date.now());
@@ -499,6 +526,12 @@ export class TableClient {
       case "identity":
         this.setIdentity(message.you, message.reason);
         this.handshakeDone();
+        // Started from a page's snapshot, the first connection completes what a welcome would have told:
+        // it is heard as one, with the table as the client has it, before the events it missed.
+        if (this.unwelcomed && this.model) {
+          this.unwelcomed = false;
+          this.events.emit("welcome", { snapshot: this.model.toSnapshot(), you: this.you });
+        }
         this.changed();
         return;
       case "event":

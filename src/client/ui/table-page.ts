@@ -10,6 +10,7 @@ import {
   memoryTokens,
   OptimisticMoves,
   type SdkError,
+  type Snapshot,
   TableClient,
   TableError,
   type TableModel,
@@ -58,6 +59,8 @@ interface TablePageOptions {
    * and hands the page over, to say so.
    */
   readonly onMissing?: () => void;
+  /** The table as the page's HTML carries it: drawn at once, before the socket is open. */
+  readonly snapshot?: Snapshot;
 }
 
 /** The verdicts on the moves before the game's analysis is there: none. */
@@ -79,6 +82,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     tableId,
     tokens: store ? webStorageTokens(store) : memoryTokens(),
     autoConnect: handoverCode === null,
+    // A hand-over's page waits for its seat before it draws anyone's.
+    snapshot: handoverCode === null ? options.snapshot : undefined,
   });
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });

@@ -9,6 +9,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
+import type { Snapshot } from "../../protocol/index.ts";
 import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from "../../protocol/index.ts";
 import { fail, type HonoEnv, noSuchTable, tableParam } from "./answers.ts";
 
@@ -92,10 +93,36 @@ async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
 }
 
 // The table's page, and the same without the page's frame for an iframe.
+/**
+ * The table as data in its page (`<script type="application/json"
+ * id="table-snapshot">`): the page draws the board from it before its socket
+ * is open, sparing a phone on a slow network the round trips of the socket's
+ * opening and its welcome. Every `<` is written `\u003c`, so that nothing a
+ * player typed can end the element.
+ */
+function withSnapshot(html: Response, snapshot: Snapshot | null): Response {
+  const json = JSON.stringify(snapshot).replaceAll("<", "\\u003c");
+  const response =
+    snapshot === null
+      ? html
+      : new HTMLRewriter()
+          .on("head", {
+            element(head) {
+              head.append(`<script type="application/json" id="table-snapshot">${json}</script>`, { html: true });
+            },
+          })
+          .transform(html);
+  // A table changes at every move: its page is never kept by a cache.
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+// The table's page, and the same without the page's frame for an iframe, each carrying the table.
 pages.get("/:view{t|embed}/:id", tableParam, async (c) => {
-  const exists = await c.env.TABLES.getByName(c.req.valid("param").id).exists();
-  if (!exists) return noSuchTable(c);
-  return page(c, "table");
+  const read = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
+  if (!read.ok && read.error.code === "table-not-found") return noSuchTable(c);
+  // Should the table fail to say (an internal error), the page comes all the same, and asks over its socket.
+  return withSnapshot(await page(c, "table"), read.ok ? read.value.value : null);
 });
 
 // The service worker that shows "your turn" notifications: at the root, so that its scope is the whole site,

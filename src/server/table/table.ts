@@ -202,11 +202,6 @@ export class Table extends DurableObject<TableEnv> {
     });
   }
 
-  /** Whether this object holds a table: a cheap check for the pages. */
-  exists(): boolean {
-    return this.table !== undefined;
-  }
-
   /** The current (or last) game's record, and its version (the log's last `seq`), as `snapshot`. */
   record(seen: readonly string[] = []): Promise<Outcome<Versioned<string>>> {
     return outcome(() => {

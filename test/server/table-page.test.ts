@@ -1,0 +1,55 @@
+/**
+ * The table's page carries the table (issue 33): its HTML holds the
+ * snapshot the API would give at that moment, so that the page draws the
+ * board before its socket is open, on a slow network a round trip or two
+ * sooner. It is data, never markup: no name can end its element.
+ */
+import { describe, expect, it } from "vitest";
+import type { Snapshot } from "../../src/protocol/index.ts";
+import { api, createTable, getSnapshot, hello, join, playOne, setUpTable } from "./helpers.ts";
+
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/** The page's HTML for `path`, and the snapshot its `#table-snapshot` holds (its text, and as parsed). */
+async function pageOf(path: string): Promise<{ response: Response; html: string; text: string; snapshot: Snapshot }> {
+  const response = await api(path, { headers: { Accept: BROWSER_ACCEPT } });
+  const html = await response.text();
+  const match = /<script type="application\/json" id="table-snapshot">([^<]*)<\/script>/.exec(html);
+  if (!match) throw new Error(`no #table-snapshot in ${path}`);
+  const text = match[1] as string;
+  return { response, html, text, snapshot: JSON.parse(text) as Snapshot };
+}
+
+describe("the table's page carries the table's snapshot", () => {
+  it("the snapshot the API gives, under /t/ and /embed/, and never kept by a cache", async () => {
+    const game = await setUpTable({ players: 2 });
+    await playOne(game);
+    const id = game.table.id;
+    const fromApi = await getSnapshot(id);
+    for (const view of ["t", "embed"]) {
+      const { response, snapshot } = await pageOf(`/${view}/${id}`);
+      expect(response.status).toBe(200);
+      expect(snapshot).toEqual(fromApi);
+      // A table changes at every move: the page is asked for again each time, never shown from a cache.
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+    for (const client of game.clients) client.close();
+  });
+
+  it("a name with markup in it stays data: no '<' in the element, and the same name once parsed", async () => {
+    const table = await createTable({ players: 2 });
+    const { client } = await hello(table.id, "seat0");
+    await join(client, 0, "</script><b>Aino");
+    const { text, snapshot } = await pageOf(`/t/${table.id}`);
+    expect(text).not.toContain("<");
+    expect(snapshot.seats[0]?.name).toBe("</script><b>Aino");
+    expect(snapshot).toEqual(await getSnapshot(table.id));
+    client.close();
+  });
+
+  it("a table that is not there: the not-found page, with no snapshot", async () => {
+    const response = await api("/t/DDDDDDDDDDDDDDDD", { headers: { Accept: BROWSER_ACCEPT } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("table-snapshot");
+  });
+});
