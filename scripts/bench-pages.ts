@@ -704,7 +704,12 @@ async function http2Front(upstream: string): Promise<{ url: string; spki: string
           "sec-websocket-key": randomBytes(16).toString("base64"),
         },
       });
+      // The page may have gone (its context closed) before the server answered: then nothing is left to answer.
       upgrade.on("upgrade", (response, socket, head) => {
+        if (stream.destroyed) {
+          socket.destroy();
+          return;
+        }
         const answer: OutgoingHttpHeaders = { ":status": 200 };
         for (const name of ["sec-websocket-protocol", "sec-websocket-extensions"]) {
           if (response.headers[name] !== undefined) answer[name] = response.headers[name];
@@ -718,6 +723,7 @@ async function http2Front(upstream: string): Promise<{ url: string; spki: string
         stream.on("close", () => socket.destroy());
       });
       upgrade.on("response", (response) => {
+        if (stream.destroyed) return void response.resume();
         stream.respond({ ":status": response.statusCode ?? 502, ...endToEnd(response.headers) });
         response.pipe(stream);
       });
@@ -728,6 +734,7 @@ async function http2Front(upstream: string): Promise<{ url: string; spki: string
     const request = httpRequest(
       { host: target.hostname, port: target.port, path, method: headers[":method"], headers: forwarded },
       (response) => {
+        if (stream.destroyed) return void response.resume();
         stream.respond({ ":status": response.statusCode ?? 502, ...endToEnd(response.headers) });
         response.pipe(stream);
       },
