@@ -294,8 +294,12 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     openFull.textContent = `${i18n.t("title")} ↗`;
     embedRules.textContent = `${i18n.t("rules")} ↗`;
     embedRules.href = rulesHref(i18n);
-    banner.render(client.connection);
-    main.classList.toggle("offline", client.connection !== "open");
+    // A table drawn from the page's snapshot while its socket first opens is shown as it is, neither dimmed
+    // nor under a line that would push it down as it went: the socket is open within a round trip or two,
+    // and a piece picked meanwhile says why it waits (pick-hint.ts). A lost connection is shown as lost.
+    const drawnFirst = client.connection === "connecting" && model !== null;
+    banner.render(drawnFirst ? "open" : client.connection);
+    main.classList.toggle("offline", client.connection !== "open" && !drawnFirst);
     main.setAttribute("aria-busy", String(client.connection !== "open"));
     heading.textContent = i18n.t("title");
     if (!model) return;
