@@ -226,7 +226,9 @@ describe("a classic table in the browser", () => {
       if (!reloaded && moves === 2) {
         // A reload keeps the seat: the token is in localStorage.
         await guest.page.reload();
-        await guest.page.waitForSelector('#app[data-seat="1"][data-status="playing"]');
+        // Its socket open too: a move made while it is still opening reaches the page inside the welcome,
+        // with no travel to see (the chain's check below once waited for one in vain).
+        await guest.page.waitForSelector('#app[data-seat="1"][data-status="playing"][data-connection="open"]');
         await waitForMoves([guest.page], moves);
         reloaded = true;
       }
