@@ -5,7 +5,7 @@
  * order, leaving any others free for friends; "all" fills every seat, for a
  * table of computers alone to watch. Pure, so it is tested under Node.
  */
-import type { Level } from "../sdk/index.ts";
+import type { Level } from "../../protocol/index.ts";
 
 /** The computer players' levels, weakest first. */
 export const LEVELS = ["easy", "normal", "strong", "master"] as const satisfies readonly Level[];

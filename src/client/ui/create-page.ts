@@ -11,6 +11,8 @@
  * (remembered for the next time) and the computers after, before the page
  * goes to the table.
  */
+
+import type { Clock, Level, TableSettings } from "../../protocol/index.ts";
 import { MAX_NAME_LENGTH } from "../../protocol/lengths.ts";
 import { parsePoolName } from "../../protocol/pools.ts";
 import {
@@ -22,7 +24,7 @@ import {
   variantOf,
 } from "../../rules/index.ts";
 import { TableError } from "../../table/errors.ts";
-import type { Clock, Level, TableSettings, TableSettingsInput } from "../sdk/index.ts";
+import type { TableSettingsInput } from "../sdk/http.ts";
 import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
 import { Board } from "./board.ts";
 import { header, lobbyHref, Notices, rulesHref, storage } from "./chrome.ts";

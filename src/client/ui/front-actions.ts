@@ -4,10 +4,11 @@
  * seating its players, and quick play's client. The page fetches this module
  * once it is drawn, so that a click finds it there; nothing in it draws.
  */
+
+import type { Level } from "../../protocol/index.ts";
 import { NameSchema } from "../../protocol/text.ts";
 import { TableClient } from "../sdk/client.ts";
 import { createTable, type TableSettingsInput } from "../sdk/http.ts";
-import type { Level } from "../sdk/index.ts";
 import { hostTokenKey, type TokenStore } from "../sdk/storage.ts";
 
 export { QuickPlay } from "../sdk/quick-play.ts";

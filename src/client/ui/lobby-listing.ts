@@ -3,7 +3,7 @@
  * drawing it: who is there, and its facts (the game, the seats free or how
  * many watch, the clock). Pure, tested under Node.
  */
-import type { Listing } from "../sdk/index.ts";
+import type { Listing } from "../../protocol/index.ts";
 import type { I18n, MessageKey } from "./i18n/index.ts";
 import { clockText } from "./table-page/settings-summary.ts";
 

@@ -13,7 +13,8 @@
  * A table newly listed open is announced politely to screen readers; the
  * rest just changes in place.
  */
-import { type Listing, LobbyFeed } from "../sdk/index.ts";
+import type { Listing } from "../../protocol/index.ts";
+import { LobbyFeed } from "../sdk/lobby.ts";
 import { header } from "./chrome.ts";
 import { h, Section } from "./dom.ts";
 import { type I18n, LANGUAGE_NAMES, type MessageKey } from "./i18n/index.ts";

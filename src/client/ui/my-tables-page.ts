@@ -13,19 +13,21 @@
  * this browser's comes from the seat number the table page keeps beside the
  * token (`seatNumberKey`): the snapshot does not say.
  */
-import {
-  hostTokenKey,
-  memoryTokens,
-  type Snapshot,
-  TableModel,
-  type TokenStore,
-  webStorageTokens,
-} from "../sdk/index.ts";
+import type { Snapshot } from "../../protocol/index.ts";
+import { TableModel } from "../sdk/model.ts";
 // The page's cache of snapshots and its reading of the token store are the page's, not the SDK package's:
 // imported from their modules, so that the package (src/client/sdk/index.ts, within its size budget) does
 // not carry them.
 import { cachedSnapshot, eachLimited, refreshSnapshot } from "../sdk/snapshot-cache.ts";
-import { forgetTable, storedSeatNumber, storedTableIds } from "../sdk/storage.ts";
+import {
+  forgetTable,
+  hostTokenKey,
+  memoryTokens,
+  storedSeatNumber,
+  storedTableIds,
+  type TokenStore,
+  webStorageTokens,
+} from "../sdk/storage.ts";
 import { header, storage } from "./chrome.ts";
 import { formatClock, secondsLeft } from "./clock-format.ts";
 import { swatch } from "./colours.ts";

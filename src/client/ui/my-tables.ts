@@ -3,7 +3,7 @@
  * group each table this browser holds a token for goes in, and their order.
  * Pure, so it is tested under Node.
  */
-import type { Snapshot } from "../sdk/index.ts";
+import type { Snapshot } from "../../protocol/index.ts";
 
 /**
  * Where a table goes on the page, in this order: this browser's seat is to

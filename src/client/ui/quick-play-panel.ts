@@ -26,7 +26,9 @@ import {
 } from "../../protocol/pools.ts";
 import { VARIANT_NAMES, type Variant } from "../../rules/index.ts";
 import { TableError } from "../../table/errors.ts";
-import type { ClientErrorCode, QuickPlay, Seek, TokenStore } from "../sdk/index.ts";
+import type { ClientErrorCode } from "../sdk/errors.ts";
+import type { QuickPlay, Seek } from "../sdk/quick-play.ts";
+import type { TokenStore } from "../sdk/storage.ts";
 import type { Notices } from "./chrome.ts";
 import { formatClock, secondsLeft } from "./clock-format.ts";
 import { h } from "./dom.ts";

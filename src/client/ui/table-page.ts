@@ -5,17 +5,13 @@
  * in `table-page/`. Everything shown comes from the SDK's model; the page
  * lays the parts out, redraws them on every change, and announces moves.
  */
-import {
-  getSnapshot,
-  memoryTokens,
-  OptimisticMoves,
-  type SdkError,
-  type Snapshot,
-  TableClient,
-  TableError,
-  type TableModel,
-  webStorageTokens,
-} from "../sdk/index.ts";
+import type { Snapshot } from "../../protocol/index.ts";
+import { TableClient } from "../sdk/client.ts";
+import { type SdkError, TableError } from "../sdk/errors.ts";
+import { getSnapshot } from "../sdk/http.ts";
+import type { TableModel } from "../sdk/model.ts";
+import { OptimisticMoves } from "../sdk/optimistic.ts";
+import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
 import { Board } from "./board.ts";
 import { header, Notices, rulesHref, storage } from "./chrome.ts";
 import { h } from "./dom.ts";

@@ -3,7 +3,7 @@
  * these, and a message for every error code, or the client does not compile.
  */
 import type { ErrorCode } from "../../../protocol/index.ts";
-import type { ClientErrorCode } from "../../sdk/index.ts";
+import type { ClientErrorCode } from "../../sdk/errors.ts";
 import { GAME_NAMES } from "./game-name.ts";
 import type { Language } from "./languages.ts";
 

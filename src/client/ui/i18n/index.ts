@@ -7,7 +7,7 @@
  */
 import type { ErrorCode } from "../../../protocol/index.ts";
 import type { Point } from "../../../rules/index.ts";
-import type { ClientErrorCode } from "../../sdk/index.ts";
+import type { ClientErrorCode } from "../../sdk/errors.ts";
 import type { MessageKey, Translation } from "./en.ts";
 import { chooseLanguage, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "./languages.ts";
 import { type LoadTranslation, loadTranslation } from "./load.ts";

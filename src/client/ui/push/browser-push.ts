@@ -6,7 +6,7 @@
  * in localStorage, so that the switch shows what the table was asked.
  */
 import type { PushSubscriptionJson } from "../../../protocol/index.ts";
-import { getPushKey } from "../../sdk/index.ts";
+import { getPushKey } from "../../sdk/http.ts";
 
 export type PushSupport = "supported" | "unsupported" | "blocked";
 

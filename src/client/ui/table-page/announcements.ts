@@ -5,7 +5,8 @@
  * coming back, and a player leaving or being counted out. Pure, so it is
  * tested under Node.
  */
-import type { Identity, TableEvent, TableModel } from "../../sdk/index.ts";
+import type { Identity, TableEvent } from "../../../protocol/index.ts";
+import type { TableModel } from "../../sdk/model.ts";
 import type { I18n } from "../i18n/index.ts";
 import { leaveReason, leaverFate, leaverSentence } from "./leaver-fate.ts";
 

@@ -4,7 +4,7 @@
  * gone): a notice saying so, with the button that takes the seat back.
  * Moving on one's turn takes it back too.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";

@@ -13,16 +13,11 @@
  * right-to-left name can change the page around it; nothing is made a link.
  */
 
-import { MAX_NAME_LENGTH } from "../../../protocol/index.ts";
+import { CHAT_POLICIES, MAX_CHAT_LENGTH } from "../../../protocol/chat.ts";
+import { type ChatMessage, type ChatPolicy, MAX_NAME_LENGTH } from "../../../protocol/index.ts";
 import { requireVoice, TableError } from "../../../table/index.ts";
-import {
-  CHAT_POLICIES,
-  type ChatMessage,
-  type ChatModel,
-  type ChatPolicy,
-  MAX_CHAT_LENGTH,
-  type TableClient,
-} from "../../sdk/index.ts";
+import type { ChatModel } from "../../sdk/chat.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import type { Notices } from "../chrome.ts";
 import { swatch } from "../colours.ts";
 import { h, Section } from "../dom.ts";

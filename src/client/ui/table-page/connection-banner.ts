@@ -1,5 +1,5 @@
 /** The line above the table while the connection is not open: connecting, reconnecting, or the table is gone. */
-import type { ConnectionState } from "../../sdk/index.ts";
+import type { ConnectionState } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 

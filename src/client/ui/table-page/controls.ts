@@ -5,7 +5,7 @@
  * game (confirmed by a second click within five seconds), and the game
  * record's link.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import type { Board } from "../board.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";

@@ -9,7 +9,7 @@
  * frame's and the parent can set the one from the other.
  */
 import { EmbedCommandSchema, type EmbedMessage } from "../../../protocol/index.ts";
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import type { I18n } from "../i18n/index.ts";
 
 const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");

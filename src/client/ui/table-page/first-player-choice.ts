@@ -2,7 +2,7 @@
  * Between games the host chooses who begins the next games: a seat, or drawn
  * at random for each game. Everyone else reads the choice in the status line.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { TableView } from "./view.ts";

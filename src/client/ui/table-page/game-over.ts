@@ -13,7 +13,7 @@
  * status says it (`onClose` redraws the page). It closes by itself when the
  * next game starts.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { reasonText, winnerText } from "./reason-text.ts";

@@ -6,14 +6,10 @@
  * the panel (`notice`). On the new one, the link's code is taken out of the
  * address at once (`takeHandoverCode`) and redeemed before the page connects.
  */
-import {
-  type ClientErrorCode,
-  type ErrorCode,
-  type HandoverCode,
-  handoverCodeIn,
-  type TableClient,
-  TableError,
-} from "../../sdk/index.ts";
+import type { ErrorCode } from "../../../protocol/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
+import { type ClientErrorCode, TableError } from "../../sdk/errors.ts";
+import { type HandoverCode, handoverCodeIn } from "../../sdk/handover.ts";
 import type { Notices } from "../chrome.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";

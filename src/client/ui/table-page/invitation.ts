@@ -6,7 +6,8 @@
  * invited you. Bjørn is waiting too." Otherwise, or to the host themselves,
  * it lists everyone seated: "Aino and Bjørn are waiting for you to join".
  */
-import type { Identity, TableModel } from "../../sdk/index.ts";
+import type { Identity } from "../../../protocol/index.ts";
+import type { TableModel } from "../../sdk/model.ts";
 import type { I18n } from "../i18n/index.ts";
 
 /** The invitation's text; "" when nobody is seated. `names`: each seat's name on the page. */

@@ -6,7 +6,7 @@
  * tested under Node.
  */
 import { type Point, type Settings, seating, variantOf } from "../../../rules/index.ts";
-import type { TableModel } from "../../sdk/index.ts";
+import type { TableModel } from "../../sdk/model.ts";
 import type { I18n } from "../i18n/index.ts";
 
 export type LeaverFate =

@@ -6,7 +6,7 @@
  * find it. The switch shows the table's `listedIn`, as every client's model
  * folds it from the `listing` event, so a second tab of the host's follows.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { TableView } from "./view.ts";

@@ -17,7 +17,7 @@
  * The three parts are always in that order and shown or hidden, never moved
  * or rebuilt around the name field, which keeps its focus and what is typed.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { setShareProminent, shareBox } from "../share.ts";

@@ -9,8 +9,9 @@
  * too long for its line wraps its words in their own box, and no mark is
  * ever drawn over them.
  */
+
+import type { MovedBy } from "../../../protocol/index.ts";
 import { formatPath, variantOf } from "../../../rules/index.ts";
-import type { MovedBy } from "../../sdk/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";

@@ -3,7 +3,8 @@
  * notifications from this table (ui/push/). Hidden for spectators, in a
  * browser that cannot show them, and when the service sends none.
  */
-import { type TableClient, TableError } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
+import { TableError } from "../../sdk/errors.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { isLanguage } from "../i18n/index.ts";

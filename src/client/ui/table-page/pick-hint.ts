@@ -5,7 +5,7 @@
  * The board shakes the hole (board.ts); this says the reason in words.
  */
 import type { Point } from "../../../rules/index.ts";
-import type { ConnectionState } from "../../sdk/index.ts";
+import type { ConnectionState } from "../../sdk/client.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { TableView } from "./view.ts";

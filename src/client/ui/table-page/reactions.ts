@@ -5,7 +5,10 @@
  * watching). A screen reader hears at most one reaction in each moment they
  * are shown, politely, rather than every tap of a busy table.
  */
-import { REACTION_SHOWN_MS, REACTIONS, type Reaction, type TableClient } from "../../sdk/index.ts";
+import { REACTIONS } from "../../../protocol/chat.ts";
+import type { Reaction } from "../../../protocol/index.ts";
+import { REACTION_SHOWN_MS } from "../../sdk/chat.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { chatBarrier } from "./chat-panel.ts";

@@ -10,7 +10,8 @@
  * of two). Also each place as an ordinal ("1st", "2nd"), for the end of the
  * game. Pure, so it is tested under Node.
  */
-import type { ResultView, TableModel } from "../../sdk/index.ts";
+import type { ResultView } from "../../../protocol/index.ts";
+import type { TableModel } from "../../sdk/model.ts";
 import { type I18n, isolate, type MessageKey } from "../i18n/index.ts";
 
 interface Unit {

@@ -3,7 +3,7 @@
  * button does, who has still to accept, and which seats need a player first.
  * Pure, so it is tested under Node.
  */
-import type { Identity, SeatView } from "../../sdk/index.ts";
+import type { Identity, SeatView } from "../../../protocol/index.ts";
 import type { MessageKey } from "../i18n/index.ts";
 
 /**

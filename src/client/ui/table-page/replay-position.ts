@@ -6,7 +6,7 @@
  */
 
 import { Game, holeName, notatedOf, type Point } from "../../../rules/index.ts";
-import type { LastMove } from "../../sdk/index.ts";
+import type { LastMove } from "../../sdk/model.ts";
 
 export interface PastPosition {
   /** The number of actions (moves, passes, departures) played to reach it: 0 is the start. */

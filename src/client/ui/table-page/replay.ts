@@ -13,7 +13,7 @@
  * position after it.
  */
 import { type Game, holeName } from "../../../rules/index.ts";
-import type { LastMove, TableModel } from "../../sdk/index.ts";
+import type { LastMove, TableModel } from "../../sdk/model.ts";
 import { h } from "../dom.ts";
 import type { I18n, MessageKey } from "../i18n/index.ts";
 import { type PastPosition, positionAt } from "./replay-position.ts";

@@ -1,5 +1,5 @@
 /** A seat's running score in words: "3 pts · 4 games". */
-import type { SeatView } from "../../sdk/index.ts";
+import type { SeatView } from "../../../protocol/index.ts";
 import type { I18n } from "../i18n/index.ts";
 
 export function scoreText(i18n: I18n, { points, games }: SeatView["score"]): string {

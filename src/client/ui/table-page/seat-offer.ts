@@ -4,7 +4,7 @@
  * such a player, and whose offers wait for an answer. Pure, so it is tested
  * under Node.
  */
-import type { Identity, SeatView, TableStatus } from "../../sdk/index.ts";
+import type { Identity, SeatView, TableStatus } from "../../../protocol/index.ts";
 
 /**
  * `sit`: the seat is free, move there; `swap`: offer to trade places;

@@ -12,8 +12,10 @@
  * computer player's row says so and its level, with no connection dot (it
  * has no connection to lose), and the host's Remove frees it.
  */
+
+import type { Level, SeatView, TableStatus } from "../../../protocol/index.ts";
 import { MAX_NAME_LENGTH } from "../../../protocol/index.ts";
-import type { Level, SeatView, TableClient, TableStatus } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import type { Notices } from "../chrome.ts";
 import { formatClock } from "../clock-format.ts";
 import { swatch } from "../colours.ts";

@@ -6,7 +6,7 @@
  * (`model.remedyAt`): until then the page counts down, every second, with
  * the buttons disabled; the server refuses a remedy asked too early anyway.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { formatClock, secondsLeft } from "../clock-format.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";

@@ -4,7 +4,8 @@
  * player out (the server decides when; too early it answers `not-stalled`).
  * Which seat, if any, this visitor may act on. Pure, so it is tested under Node.
  */
-import type { Identity, SeatView, TableModel } from "../../sdk/index.ts";
+import type { Identity, SeatView } from "../../../protocol/index.ts";
+import type { TableModel } from "../../sdk/model.ts";
 
 /** What the decision needs of the table; a `TableModel` has it. */
 export type StallFacts = Pick<TableModel, "status" | "turn" | "seats">;

@@ -3,7 +3,7 @@
  * (`LazyPart`): the chat panel with its row of reactions, and the reactions'
  * bubbles over the seats.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import type { Notices } from "../chrome.ts";
 import type { I18n } from "../i18n/index.ts";
 import { ChatPanel } from "./chat-panel.ts";

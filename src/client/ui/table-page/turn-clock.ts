@@ -4,7 +4,7 @@
  * server's time (`client.serverNow()`), so a local clock that is off does not
  * shift it.
  */
-import type { TableClient } from "../../sdk/index.ts";
+import type { TableClient } from "../../sdk/client.ts";
 import { formatClock, secondsLeft } from "../clock-format.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";

@@ -1,6 +1,8 @@
 /** What every part of the table page draws from, worked out once per redraw. */
+
+import type { Identity } from "../../../protocol/index.ts";
 import { type Point, seating, variantOf } from "../../../rules/index.ts";
-import type { Identity, TableModel } from "../../sdk/index.ts";
+import type { TableModel } from "../../sdk/model.ts";
 import type { I18n } from "../i18n/index.ts";
 
 export interface TableView {

@@ -3,7 +3,7 @@
  * counts every socket without a seat, this page's own among them when it
  * has no seat. A spectator reads "2 others watching"; a player "2 watching".
  */
-import type { Identity } from "../../sdk/index.ts";
+import type { Identity } from "../../../protocol/index.ts";
 import type { I18n } from "../i18n/index.ts";
 
 /** The line under the seats, or null when nobody else is watching. */
