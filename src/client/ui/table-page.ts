@@ -301,7 +301,9 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     if (!model) return;
     root.dataset.status = model.status;
     root.dataset.seq = String(model.seq);
-    root.dataset.seat = client.you.seat === null ? "" : String(client.you.seat);
+    // The seat as the table has said it: a page drawn from its snapshot shows the seat kept beside the token
+    // until then, but says it here (for the tests, and whoever reads the page) only once the socket is open.
+    if (client.connection === "open") root.dataset.seat = client.you.seat === null ? "" : String(client.you.seat);
     const view: TableView = {
       model,
       you: client.you,
