@@ -299,11 +299,14 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     main.setAttribute("aria-busy", String(client.connection !== "open"));
     heading.textContent = i18n.t("title");
     if (!model) return;
-    root.dataset.status = model.status;
-    root.dataset.seq = String(model.seq);
-    // The seat as the table has said it: a page drawn from its snapshot shows the seat kept beside the token
-    // until then, but says it here (for the tests, and whoever reads the page) only once the socket is open.
-    if (client.connection === "open") root.dataset.seat = client.you.seat === null ? "" : String(client.you.seat);
+    // The table as the table has said it, over the open socket: a page drawn from its snapshot shows it at
+    // once, with the seat kept beside the token, but says it here (for the tests, and whoever reads the page)
+    // only once the table has answered, as it did when nothing was drawn before the welcome.
+    if (client.connection === "open") {
+      root.dataset.status = model.status;
+      root.dataset.seq = String(model.seq);
+      root.dataset.seat = client.you.seat === null ? "" : String(client.you.seat);
+    }
     const view: TableView = {
       model,
       you: client.you,
