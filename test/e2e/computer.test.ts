@@ -180,6 +180,9 @@ describe("the lobby", () => {
         await page.locator(".seats").scrollIntoViewIfNeeded();
         await screenshot(page, "computer-5-lobby-phone-nb");
       }
+      // The host's buttons are drawn once the table has said who the page is (after data-seat, in two full
+      // runs under load it was not there yet when read at once).
+      await page.getByRole("button", { name: button }).waitFor();
       const add = await page.getByRole("button", { name: button }).boundingBox();
       const level = await seatRow(page, 1).locator("select.computer-level").boundingBox();
       if (!add || !level) throw new Error("no Add computer");
