@@ -82,12 +82,15 @@ function valid(settings: Settings): boolean {
 
 /** What the buttons do (front-actions.ts): fetched once the page is drawn, so that a click finds it there. */
 let loadedActions: Promise<typeof import("./front-actions.ts")> | null = null;
-export function actions(): Promise<typeof import("./front-actions.ts")> {
-  loadedActions ??= import("./front-actions.ts");
-  // A failed fetch (offline) is tried again at the next click.
-  loadedActions.catch(() => {
-    loadedActions = null;
-  });
+function actions(): Promise<typeof import("./front-actions.ts")> {
+  if (loadedActions === null) {
+    const loading = import("./front-actions.ts");
+    // A failed fetch (offline) is tried again at the next click.
+    loading.catch(() => {
+      if (loadedActions === loading) loadedActions = null;
+    });
+    loadedActions = loading;
+  }
   return loadedActions;
 }
 

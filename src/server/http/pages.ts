@@ -101,20 +101,20 @@ async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
  * player typed can end the element.
  */
 function withSnapshot(html: Response, snapshot: Snapshot | null): Response {
-  const json = JSON.stringify(snapshot).replaceAll("<", "\\u003c");
-  const response =
-    snapshot === null
-      ? html
-      : new HTMLRewriter()
-          .on("head", {
-            element(head) {
-              head.append(`<script type="application/json" id="table-snapshot">${json}</script>`, { html: true });
-            },
-          })
-          .transform(html);
+  const response = snapshot === null ? html : new HTMLRewriter().on("head", snapshotElement(snapshot)).transform(html);
   // A table changes at every move: its page is never kept by a cache.
   response.headers.set("Cache-Control", "no-store");
   return response;
+}
+
+/** Appends the snapshot's data element to the head. */
+function snapshotElement(snapshot: Snapshot): HTMLRewriterElementContentHandlers {
+  const json = JSON.stringify(snapshot).replaceAll("<", "\\u003c");
+  return {
+    element(head) {
+      head.append(`<script type="application/json" id="table-snapshot">${json}</script>`, { html: true });
+    },
+  };
 }
 
 // The table's page, and the same without the page's frame for an iframe, each carrying the table.
