@@ -84,6 +84,12 @@ async function unpack(): Promise<BrowserFiles> {
  * embed test puts the table in a cross-origin iframe). Its --disable-features
  * and --enable-features go too: Chromium keeps only the last of a repeated
  * switch, so they would replace playwright's own lists, not add to them.
+ *
+ * And no GPU: the package draws through SwiftShader, a GPU emulated on the CPU
+ * (--use-gl=angle --use-angle=swiftshader), which on these two cores cost
+ * twice the CPU of Chromium's own software drawing (--disable-gpu) for the
+ * same pages. The pages are SVG and HTML and need no GL (BENCHMARKS.md, "Test
+ * time": four e2e files 126-130 s with it, 77-85 s without).
  */
 export function browserArgs(): string[] {
   const dropped = [
@@ -93,6 +99,11 @@ export function browserArgs(): string[] {
     "--disable-site-isolation-trials",
     "--disable-features=",
     "--enable-features=",
+    "--use-gl=",
+    "--use-angle=",
+    "--enable-unsafe-swiftshader",
+    "--ignore-gpu-blocklist",
+    "--in-process-gpu",
   ];
-  return chromium.args.filter((arg) => !dropped.some((flag) => arg.startsWith(flag)));
+  return [...chromium.args.filter((arg) => !dropped.some((flag) => arg.startsWith(flag))), "--disable-gpu"];
 }

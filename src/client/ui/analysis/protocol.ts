@@ -6,7 +6,7 @@
  * why it failed. Each answer names the request it is for, so that the page
  * drops the answers to a request it has given up.
  */
-import { SettingsSchema } from "../../../protocol/index.ts";
+import { SettingsSchema } from "../../../protocol/settings.ts";
 import * as z from "../../../protocol/zod.ts";
 import type { Game } from "../../../rules/index.ts";
 

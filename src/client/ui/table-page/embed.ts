@@ -8,7 +8,7 @@
  * frame's width alone, so the content's height does not depend on the
  * frame's and the parent can set the one from the other.
  */
-import { EmbedCommandSchema, type EmbedMessage } from "../../../protocol/index.ts";
+import { EmbedCommandSchema, type EmbedMessage } from "../../../protocol/embed.ts";
 import type { TableClient } from "../../sdk/client.ts";
 import type { I18n } from "../i18n/index.ts";
 

@@ -14,7 +14,7 @@
  */
 
 import type { Level, SeatView, TableStatus } from "../../../protocol/index.ts";
-import { MAX_NAME_LENGTH } from "../../../protocol/index.ts";
+import { MAX_NAME_LENGTH } from "../../../protocol/lengths.ts";
 import type { TableClient } from "../../sdk/client.ts";
 import type { Notices } from "../chrome.ts";
 import { formatClock } from "../clock-format.ts";
