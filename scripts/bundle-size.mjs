@@ -85,11 +85,11 @@ const filesIn = async (dir, pattern) =>
  * Each page's first-screen budget in KiB gzipped, held where the page is
  * (the front page 43.4, under issue 33's 50) and lowered with each change
  * that shrinks one (a budget is never raised without a reason written
- * here). The table page's target is 50 too and it is at 85: it carries the
+ * here). The table page's target is 50 too and it is at 82.5: it carries the
  * SDK's client, zod's checks of every message and the rules engine, which
  * the front page fetches only when a button is clicked.
  */
-const PAGE_BUDGETS = { front: 45, table: 87, rules: 38, tables: 51, lobby: 50, "not-found": 22 };
+const PAGE_BUDGETS = { front: 45, table: 83, rules: 38, tables: 51, lobby: 50, "not-found": 22 };
 const TARGETS = { front: 50, table: 50 };
 /** The web component's script, which another site's page loads (target 30). */
 const EMBED_BUDGET_KIB = 30;
@@ -150,7 +150,7 @@ if (!budgetsOnly) {
 // The client package's entries as a site's bundler ships them: minified, their dependencies (zod/mini,
 // partysocket) bundled in, and tree-shaken to what each entry exports; each against its budget.
 const PACKAGE_ENTRIES = [
-  // 32 again (31.6 KiB) since the SDK imports the protocol's modules, not its index (issue 33).
+  // 32 again (31.8 KiB, with the `snapshot` option) since the SDK imports the protocol's modules, not its index (issue 33).
   { name: "SDK", entry: "src/client/sdk/index.ts", budgetGzipKiB: 32 },
   { name: "embed", entry: "src/client/embed/index.ts", budgetGzipKiB: 20 },
   { name: "element", entry: "src/client/embed/define.ts", budgetGzipKiB: 22 },

@@ -183,17 +183,15 @@ describe("the lobby", () => {
       // The host's controls are drawn once the table has said who the page is, and drawn again as the
       // table's first messages come (under load a full run read them between two drawings and found
       // none): both are waited for together.
-      const boxes = async () => {
+      const controls = async () => {
         const add = await page.getByRole("button", { name: button }).boundingBox();
         const level = await seatRow(page, 1).locator("select.computer-level").boundingBox();
         return add && level ? { add, level } : null;
       };
-      let found: Awaited<ReturnType<typeof boxes>> = null;
-      await expect.poll(async () => (found = await boxes()), { timeout: 15_000 }).not.toBeNull();
-      // (Set inside the poll's callback, which the compiler does not follow.)
-      const measured = found as Awaited<ReturnType<typeof boxes>>;
-      if (!measured) throw new Error("no Add computer");
-      const { add, level } = measured;
+      const seen: { controls: Awaited<ReturnType<typeof controls>> } = { controls: null };
+      await expect.poll(async () => (seen.controls = await controls()), { timeout: 15_000 }).not.toBeNull();
+      if (!seen.controls) throw new Error("no Add computer");
+      const { add, level } = seen.controls;
       expect(Math.abs(add.y + add.height / 2 - (level.y + level.height / 2)), language).toBeLessThan(3);
       // A finger's height (44 px) and no more: its words on one line.
       expect(add.height, language).toBeLessThanOrEqual(44.5);

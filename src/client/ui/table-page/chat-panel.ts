@@ -13,8 +13,7 @@
  * right-to-left name can change the page around it; nothing is made a link.
  */
 
-import type { ChatMessage, ChatPolicy } from "../../../protocol/chat.ts";
-import { CHAT_POLICIES, MAX_CHAT_LENGTH } from "../../../protocol/chat.ts";
+import { CHAT_POLICIES, type ChatMessage, type ChatPolicy, MAX_CHAT_LENGTH } from "../../../protocol/chat.ts";
 import { MAX_NAME_LENGTH } from "../../../protocol/lengths.ts";
 import { requireVoice, TableError } from "../../../table/index.ts";
 import type { ChatModel } from "../../sdk/chat.ts";
