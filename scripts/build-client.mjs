@@ -13,7 +13,9 @@
  *   browser fetches them all in one round trip after the HTML, not one
  *   import after another, and the texts of each language (`data-lang`); the
  *   worker serves it for the page's addresses, keeping only the preload of
- *   the language the page will choose;
+ *   the language the page will choose; and, after those, a preload at low
+ *   priority of what the page's entry imports once it has drawn
+ *   (`REST_OF_PAGE`: the table page's panels and socket around its board);
  * - app.css, the one style sheet of every page;
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
@@ -93,6 +95,15 @@ const analysisWorker = {
   outbase: undefined,
 };
 
+/**
+ * What a page's entry imports once it has drawn its first screen, which its
+ * HTML preloads too, after the entry's own files (`fetchpriority="low"`):
+ * the table page draws its board from the table in its HTML with a small
+ * entry (table-page/opening.ts), and builds the page around it when the
+ * rest has come.
+ */
+const REST_OF_PAGE = { table: ["src/client/ui/table-page.ts"] };
+
 /** The languages whose texts are a file each (src/client/ui/i18n/<language>.ts; src/protocol/language.ts). */
 const LANGUAGES = ["en", "fi", "sv", "nb"];
 
@@ -127,6 +138,14 @@ async function writePages(metafile) {
     // A language's texts in the code every page loads would be fetched in every language.
     for (const { file } of texts) if (chunks.has(file)) throw new Error(`the ${page} page imports ${file} statically`);
     const preloads = [...chunks].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
+    // The rest of the page, which its entry imports once it has drawn: fetched at once, after the entry's own.
+    const rest = new Set();
+    for (const module of REST_OF_PAGE[page] ?? []) {
+      const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === module);
+      if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
+      for (const file of [found[0], ...staticImports(found[0])]) if (!chunks.has(file)) rest.add(file);
+    }
+    preloads.push(...[...rest].map((file) => `  <link rel="modulepreload" href="${url(file)}" fetchpriority="low">`));
     const textPreloads = texts.map(
       ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
     );

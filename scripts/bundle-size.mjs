@@ -85,11 +85,14 @@ const filesIn = async (dir, pattern) =>
  * Each page's first-screen budget in KiB gzipped, held where the page is
  * (the front page 43.4, under issue 33's 50) and lowered with each change
  * that shrinks one (a budget is never raised without a reason written
- * here). The table page's target is 50 too and it is at 82.5: it carries the
+ * here). The table page's target is 50 too and it is at 84.2: it carries the
  * SDK's client, zod's checks of every message and the rules engine, which
- * the front page fetches only when a button is clicked.
+ * the front page fetches only when a button is clicked. Its budget went from
+ * 83 to 85 when its entry began drawing the board before the rest of its
+ * code (table-page/opening.ts): the same code in more, smaller files, whose
+ * gzip compresses less (82.5 -> 84.2 KiB), for the board drawn from 40 KiB.
  */
-const PAGE_BUDGETS = { front: 45, table: 83, rules: 38, tables: 51, lobby: 50, "not-found": 22 };
+const PAGE_BUDGETS = { front: 45, table: 85, rules: 38, tables: 51, lobby: 50, "not-found": 22 };
 const TARGETS = { front: 50, table: 50 };
 /** The web component's script, which another site's page loads (target 30). */
 const EMBED_BUDGET_KIB = 30;
@@ -115,6 +118,14 @@ for (const [page, budget] of Object.entries(PAGE_BUDGETS)) {
   console.log(
     `page ${page}: ${kib(gzipSync(html).length)} + ${linked.length} files ${kib(code)} + texts ${kib(pageTexts)} = ${kib(total)}; budget ${budget} KiB${target}`,
   );
+  // A page whose entry draws first and imports the rest after (the HTML preloads that at low priority).
+  const rest = [...html.matchAll(/href="\/build\/([^"]+\.js)" fetchpriority="low"/g)].map((match) => match[1]);
+  if (rest.length > 0) {
+    const later = (await Promise.all(rest.map((file) => gzipped(`${build}/${file}`)))).reduce((a, b) => a + b, 0);
+    console.log(
+      `  of which drawn first, before the rest of its code: ${kib(total - later)} (${linked.length - rest.length} files); the rest ${kib(later)} (${rest.length} files)`,
+    );
+  }
   if (total > budget * 1024) {
     console.error(`the ${page} page's first screen is over its budget of ${budget} KiB gzipped`);
     process.exitCode = 1;

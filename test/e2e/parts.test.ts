@@ -80,3 +80,83 @@ describe("the table page fetches each part once, and only when it is shown or as
     }
   }, 60_000);
 });
+
+/** The board as drawn: its turn and last move, and each hole's classes, piece and label. */
+function boardDrawing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const board = document.querySelector("svg.board");
+    if (!board) return "no board";
+    const holes = Array.from(
+      board.querySelectorAll(".hole"),
+      (hole) =>
+        `${hole.getAttribute("data-hole")} ${hole.getAttribute("class")} ${hole.getAttribute("data-piece")} ${hole.getAttribute("aria-label")}`,
+    );
+    return [board.getAttribute("data-turn"), board.getAttribute("data-last-move"), ...holes].join("\n");
+  });
+}
+
+describe("the table page draws its board from its HTML before the rest of its code has come", () => {
+  it("turned to the player's seat, with the last move and the moves since: as the whole page then keeps it", async () => {
+    // Three play from Node, seats 0 to 2, each moving once; the browser is Bjørn's (seat 1), with his tokens
+    // where the client keeps them. It is then Aino's turn, with Cai's move made since Bjørn's last turn.
+    const table = await createTable(baseUrl, { players: 3, startWhenFull: true, firstPlayer: 0 }, fetchFromOwnAddress);
+    const bjornTokens = memoryTokens();
+    const players = [memoryTokens(), bjornTokens, memoryTokens()].map(
+      (tokens) => new TableClient({ baseUrl, tableId: table.id, tokens, WebSocket }),
+    );
+    const { context, page } = await visitor(browser);
+    try {
+      for (const [seat, name] of ["Aino", "Bjørn", "Cai"].entries()) await players[seat]?.join(seat, name);
+      for (const player of players) {
+        await expect.poll(() => player.model?.turn?.seat).toBe(player.you.seat);
+        const [move] = player.model?.game?.legalMoves() ?? [];
+        if (!move) throw new Error("no move");
+        await player.move(formatPath(move.path));
+      }
+      const lastMove = players[2]?.model?.lastMove?.path.join("-");
+      players[1]?.close();
+      const stored = Object.fromEntries(
+        (bjornTokens.keys?.() ?? []).map((key) => [`chinese-checkers:${key}`, bjornTokens.get(key) ?? ""]),
+      );
+      await context.addInitScript((entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, stored);
+
+      // The rest of the page's code is held back until the board has been read.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/build\/table-page-\w{8}\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/t/${table.id}`);
+      await page.waitForSelector("svg.board .hole[data-piece]");
+      const first = await boardDrawing(page);
+      await page.evaluate(() => {
+        (window as { firstBoard?: Element | null }).firstBoard = document.querySelector("svg.board");
+      });
+      // Turned to Bjørn's point, Cai's move traced and numbered as the one since Bjørn's turn, and nothing of
+      // the page's panels there yet.
+      const [turn, traced] = first.split("\n");
+      expect(turn).not.toBe("0");
+      expect(traced).toBe(lastMove);
+      expect(await page.locator("svg.board .since-badges > *").count()).toBeGreaterThan(0);
+      expect(await page.locator("aside.side").count()).toBe(0);
+
+      release();
+      await page.waitForSelector('#app[data-status="playing"][data-seat="1"]');
+      // The page is built around the same board, drawn as it was (not Bjørn's turn: nothing lights up).
+      expect(
+        await page.evaluate(
+          () => (window as { firstBoard?: Element }).firstBoard === document.querySelector("svg.board"),
+        ),
+      ).toBe(true);
+      expect(await boardDrawing(page)).toBe(first);
+    } finally {
+      for (const player of players) player.close();
+      await context.close();
+    }
+  }, 60_000);
+});

@@ -19,20 +19,6 @@ export interface HandoverCode {
   readonly link: string;
 }
 
-const FRAGMENT_KEY = "handover";
-
-/** The table page's link that hands a seat over with `code`. */
-export function handoverLink(baseUrl: string | URL, tableId: string, code: string): string {
-  const url = new URL(`/t/${encodeURIComponent(tableId)}`, baseUrl);
-  url.hash = `${FRAGMENT_KEY}=${code}`;
-  return url.href;
-}
-
-/** The hand-over code in a link's fragment (`location.hash`), if it carries one. */
-export function handoverCodeIn(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, "")).get(FRAGMENT_KEY) || null;
-}
-
 /**
  * Redeems a hand-over code with the table: resolves with the seat and its
  * new token (and a new host token when hosting came along), which the old

@@ -69,13 +69,8 @@ export {
   type TableClientOptions,
 } from "./client.ts";
 export { CLIENT_ERROR_CODES, type ClientErrorCode, type SdkError, TableError } from "./errors.ts";
-export {
-  type HandedOver,
-  type HandoverCode,
-  handoverCodeIn,
-  handoverLink,
-  redeemHandover,
-} from "./handover.ts";
+export { type HandedOver, type HandoverCode, redeemHandover } from "./handover.ts";
+export { handoverCodeIn, handoverLink } from "./handover-link.ts";
 export { type CreatedTable, createTable, getPushKey, getSnapshot, type TableSettingsInput } from "./http.ts";
 export {
   getLobby,

@@ -79,10 +79,10 @@ export interface SinceMark {
   readonly label: string;
 }
 
-interface BoardOptions {
-  readonly i18n: I18n;
+/** What the board tells of the picks made on it. */
+export interface BoardHandlers {
   /** A move chosen on the board, as its full path of hole names. */
-  readonly onMove: (path: readonly string[]) => void;
+  readonly onMove?: (path: readonly string[]) => void;
   /** The selection changed (the page shows Done and Undo while a capture path is built). */
   readonly onSelection?: () => void;
   /**
@@ -93,6 +93,10 @@ interface BoardOptions {
   readonly onRefusedPick?: (pick: RefusedPickOnBoard) => void;
   /** A pick took a piece (or another one): whatever said why an earlier pick did nothing may go. */
   readonly onPiecePicked?: () => void;
+}
+
+interface BoardOptions extends BoardHandlers {
+  readonly i18n: I18n;
 }
 
 /** A pick that did nothing, and what the hole held. */
@@ -127,7 +131,7 @@ interface HoleParts {
 
 export class Board {
   readonly element: SVGSVGElement;
-  private readonly options: BoardOptions;
+  private options: BoardOptions;
   private readonly picker = new MovePicker();
   private readonly parts: HoleParts[] = [];
   private readonly starLayer: SVGGElement;
@@ -206,6 +210,15 @@ export class Board {
       },
     });
     this.relabel();
+  }
+
+  /**
+   * Who hears of the picks from now on, in place of those given at first:
+   * the table page draws its board before the code that answers the picks
+   * has come (table-page/opening.ts).
+   */
+  listen(handlers: BoardHandlers): void {
+    this.options = { ...handlers, i18n: this.options.i18n };
   }
 
   /** Shows a new state of the table; a selection that no longer fits is dropped. */
@@ -410,7 +423,7 @@ export class Board {
   private changed(move: readonly string[] | null): void {
     this.render();
     this.options.onSelection?.();
-    if (move) this.options.onMove(move);
+    if (move) this.options.onMove?.(move);
   }
 
   private hide(name: string, delta: number): void {

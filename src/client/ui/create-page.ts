@@ -110,7 +110,7 @@ export function mountCreate(root: HTMLElement, i18n: I18n): void {
   const tokens = store ? webStorageTokens(store) : memoryTokens();
   const notices = new Notices();
   const form = h("form", { class: "create-form", novalidate: true });
-  const preview = new Board({ i18n, onMove: () => {} });
+  const preview = new Board({ i18n });
   preview.element.classList.add("preview-board");
 
   const state: { -readonly [K in keyof Settings]: Settings[K] } & {

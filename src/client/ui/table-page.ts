@@ -5,15 +5,14 @@
  * in `table-page/`. Everything shown comes from the SDK's model; the page
  * lays the parts out, redraws them on every change, and announces moves.
  */
-import type { Snapshot } from "../../protocol/index.ts";
+import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
 import { TableClient } from "../sdk/client.ts";
 import { type SdkError, TableError } from "../sdk/errors.ts";
 import { getSnapshot } from "../sdk/http.ts";
 import type { TableModel } from "../sdk/model.ts";
 import { OptimisticMoves } from "../sdk/optimistic.ts";
 import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
-import { Board } from "./board.ts";
-import { header, Notices, rulesHref, storage } from "./chrome.ts";
+import { Notices, rulesHref, storage } from "./chrome.ts";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
@@ -28,12 +27,13 @@ import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
 import { embedShowsChat, followParent, reportToParent } from "./table-page/embed.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
-import { Handover, redeemThenConnect, takeHandoverCode } from "./table-page/handover.ts";
+import { Handover, redeemThenConnect } from "./table-page/handover.ts";
 import { arrangeRecord } from "./table-page/layout.ts";
 import { analysisHost, chatHost, LazyPart, notifyHost } from "./table-page/lazy-part.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
+import { type Opening, pageSnapshotJson } from "./table-page/opening.ts";
 import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
@@ -48,15 +48,11 @@ import { TurnToggle } from "./table-page/turn-toggle.ts";
 import { playerNames, seatNames, type TableView } from "./table-page/view.ts";
 
 interface TablePageOptions {
-  /** Without the page's frame, and reporting to the parent page with postMessage. */
-  readonly embed: boolean;
   /**
    * The table does not exist (any more): the page has closed its connection
    * and hands the page over, to say so.
    */
   readonly onMissing?: () => void;
-  /** The table as the page's HTML carries it: drawn at once, before the socket is open. */
-  readonly snapshot?: Snapshot;
 }
 
 /** The verdicts on the moves before the game's analysis is there: none. */
@@ -68,25 +64,35 @@ const RENDER_GAP_MS = 50;
 /** The API's answers for a table that is not there (a forged id answers as an unknown one). */
 const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]);
 
-export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, options: TablePageOptions): TableClient {
+/** The table's snapshot the page's HTML carries, if it is this table's and reads as one. */
+function pageSnapshot(tableId: string): Snapshot | undefined {
+  const parsed = SnapshotSchema.safeParse(pageSnapshotJson());
+  return parsed.success && parsed.data.id === tableId ? parsed.data : undefined;
+}
+
+/**
+ * Builds the table's page around the board its entry opened it with
+ * (opening.ts), and connects: the board is kept as it was drawn, and
+ * answers picks from now on.
+ */
+export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, options: TablePageOptions): TableClient {
+  const { tableId, embed, board, handoverCode } = opening;
   const store = storage();
-  // A link from another device that hands a seat over: its code leaves the address at once, and the page
-  // connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
-  const handoverCode = options.embed ? null : takeHandoverCode();
+  // A link from another device that hands a seat over (its code taken out of the address by the opening): the
+  // page connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
   const client = new TableClient({
     baseUrl: location.origin,
     tableId,
     tokens: store ? webStorageTokens(store) : memoryTokens(),
     autoConnect: handoverCode === null,
     // A hand-over's page waits for its seat before it draws anyone's.
-    snapshot: handoverCode === null ? options.snapshot : undefined,
+    snapshot: handoverCode === null ? pageSnapshot(tableId) : undefined,
   });
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   // Your own moves are shown at once and sent; the table's answer confirms or takes them back.
   const optimistic = new OptimisticMoves(client);
-  const board = new Board({
-    i18n,
+  board.listen({
     onMove: (path) => {
       optimistic.move(path).catch(() => {
         // Refusals are shown through the client's error event and `refused` below.
@@ -153,12 +159,12 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   );
   document.addEventListener("keydown", (event) => replay.pageKey(event));
 
-  const lobby = new Lobby(i18n, client, seats, options.embed ? null : `${location.origin}/t/${tableId}`);
-  const gameOver = new GameOverDialog(i18n, client, !options.embed, () => render());
+  const lobby = new Lobby(i18n, client, seats, embed ? null : `${location.origin}/t/${tableId}`);
+  const gameOver = new GameOverDialog(i18n, client, !embed, () => render());
   const handover = new Handover(i18n, client, notices, () => render());
   const sounds = new Sounds(i18n, store);
   // Its code comes once the visitor has a seat, the one thing it is offered for.
-  const notify = options.embed
+  const notify = embed
     ? null
     : new LazyPart(
         notifyHost(),
@@ -168,7 +174,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
       );
   // Table talk, everywhere but in an embed whose page did not ask for it: its code comes after the page's
   // first drawing, so the board and the seats never wait for it.
-  const talk = !options.embed || embedShowsChat(location.search);
+  const talk = !embed || embedShowsChat(location.search);
   const chat = talk
     ? new LazyPart(
         chatHost(),
@@ -208,7 +214,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     away.element,
     stall.element,
     controls.element,
-    ...(options.embed ? [] : [handover.element]),
+    ...(embed ? [] : [handover.element]),
     rematch.element,
     firstPlayer.element,
     standings.element,
@@ -234,8 +240,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });
   main.prepend(heading);
-  root.replaceChildren(...(options.embed ? [] : [header(i18n)]), banner.element, main, notices.element, live);
-  root.classList.toggle("embed", options.embed);
+  root.replaceChildren(...(opening.header ? [opening.header] : []), banner.element, main, notices.element, live);
   const openFull = h("a", {
     class: "open-full",
     href: `/t/${encodeURIComponent(tableId)}`,
@@ -243,7 +248,7 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
     rel: "noopener",
   });
   const embedRules = h("a", { class: "rules-link", href: rulesHref(i18n), target: "_blank", rel: "noopener" });
-  if (options.embed) main.append(h("p", { class: "embed-links" }, embedRules, openFull));
+  if (embed) main.append(h("p", { class: "embed-links" }, embedRules, openFull));
 
   const myTurn = (model: TableModel) =>
     model.status === "playing" && client.you.seat !== null && optimistic.turn?.seat === client.you.seat;
@@ -423,8 +428,8 @@ export function mountTable(root: HTMLElement, tableId: string, i18n: I18n, optio
         checking = false;
       });
   });
-  if (options.embed) reportToParent(client, tableId);
-  if (options.embed) followParent(root, tableId, i18n);
+  if (embed) reportToParent(client, tableId);
+  if (embed) followParent(root, tableId, i18n);
   i18n.onChange(() => {
     if (gone) return;
     board.relabel();

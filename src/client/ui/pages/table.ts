@@ -1,34 +1,28 @@
 /**
  * The table's page (`/t/:id`) and its frameless twin for iframes
  * (`/embed/:id`). The server serves it only for a table that exists, with
- * the table's snapshot in the HTML (`#table-snapshot`), so that the board is
- * drawn before the socket is open; one that goes while the page is open
- * hands over to the not-found page, whose code comes only then.
+ * the table's snapshot in the HTML (`#table-snapshot`). The entry draws the
+ * board from it at once (opening.ts); the rest of the page (the SDK, the
+ * socket, the panels: table-page.ts), which the HTML preloads after the
+ * entry's own files, is built around that board when it has come. A table
+ * that goes while the page is open hands over to the not-found page, whose
+ * code comes only then.
  */
-import { type Snapshot, SnapshotSchema } from "../../../protocol/snapshot.ts";
-import { mountTable } from "../table-page.ts";
+import { openTable } from "../table-page/opening.ts";
 import { boot, tableAddress } from "./boot.ts";
-
-/** The table's snapshot the page's HTML carries, if it is this table's and reads as one. */
-function pageSnapshot(tableId: string): Snapshot | undefined {
-  try {
-    const parsed = SnapshotSchema.safeParse(JSON.parse(document.getElementById("table-snapshot")?.textContent ?? ""));
-    return parsed.success && parsed.data.id === tableId ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 boot((root, i18n) => {
   const table = tableAddress(location.pathname);
   if (!table) return;
-  const { id, embed } = table;
-  mountTable(root, id, i18n, {
-    embed,
-    snapshot: pageSnapshot(id),
-    onMissing: () =>
-      void import("../not-found-page.ts").then(({ mountNotFound }) =>
-        mountNotFound(root, i18n, { what: "table", embed }),
-      ),
-  });
+  const opening = openTable(root, i18n, table.id, table.embed);
+  const onMissing = () =>
+    void import("../not-found-page.ts").then(({ mountNotFound }) =>
+      mountNotFound(root, i18n, { what: "table", embed: table.embed }),
+    );
+  import("../table-page.ts").then(
+    ({ mountTable }) => mountTable(root, i18n, opening, { onMissing }),
+    // Should the page's code not come (the network gone), the page loads again when the network is back: a
+    // browser keeps a module that failed to come as failed for the document's life.
+    () => window.addEventListener("online", () => location.reload(), { once: true }),
+  );
 });

@@ -46,11 +46,11 @@ export function reportToParent(client: TableClient, tableId: string): void {
 }
 
 /**
- * The page's height, posted to the parent whenever it changes; the language
- * the parent asks for; with `?height=auto`, a board sized from the width.
+ * The page's height, posted to the parent whenever it changes, and the
+ * language the parent asks for. (With `?height=auto` the page's opening
+ * sizes the board from the width: opening.ts.)
  */
 export function followParent(root: HTMLElement, tableId: string, i18n: I18n): void {
-  if (new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
   if (window.parent === window) return;
   const header = { source: "chinese-checkers", version: 1, table: tableId } as const;
 

@@ -4,30 +4,19 @@
  * scan, which works once and for a few minutes, and a button for a new one.
  * On the old device, once the seat has gone, a line saying so at the top of
  * the panel (`notice`). On the new one, the link's code is taken out of the
- * address at once (`takeHandoverCode`) and redeemed before the page connects.
+ * address at once (`openTable`, opening.ts) and redeemed before the page connects.
  */
 import type { ErrorCode } from "../../../protocol/index.ts";
 import type { TableClient } from "../../sdk/client.ts";
 import { type ClientErrorCode, TableError } from "../../sdk/errors.ts";
-import { type HandoverCode, handoverCodeIn } from "../../sdk/handover.ts";
+import type { HandoverCode } from "../../sdk/handover.ts";
 import type { Notices } from "../chrome.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { linkRow, qrCode } from "../share.ts";
 import type { TableView } from "./view.ts";
 
-/**
- * The hand-over code in the page's address, if there is one, removed from
- * the address before anything else happens: it is not left in the history,
- * a bookmark or a copied link, and a reload does not try it again.
- */
-export function takeHandoverCode(): string | null {
-  const code = handoverCodeIn(location.hash);
-  if (code !== null) history.replaceState(history.state, "", `${location.pathname}${location.search}`);
-  return code;
-}
-
-/** Redeems `code` (from `takeHandoverCode`) and then connects, seated if it worked; the page says which. */
+/** Redeems `code` (taken from the address by `openTable`) and then connects, seated if it worked; the page says which. */
 export function redeemThenConnect(client: TableClient, code: string, i18n: I18n, notices: Notices): void {
   client
     .redeemHandover(code)

@@ -34,7 +34,7 @@ export class TurnToggle {
     this.i18n = i18n;
     this.board = board;
     this.store = store;
-    this.wanted = read(store) !== "no";
+    this.wanted = wantsBoardTurned(store);
     this.element = h(
       "button",
       { type: "button", class: "turn-board", hidden: true, onclick: () => this.toggle() },
@@ -65,11 +65,12 @@ export class TurnToggle {
   }
 }
 
-function read(store: Storage | undefined): string | null {
+/** Whether this browser wants the board turned to its player's side: yes, unless it said no. */
+export function wantsBoardTurned(store: Storage | undefined): boolean {
   try {
-    return store?.getItem(STORAGE_KEY) ?? null;
+    return store?.getItem(STORAGE_KEY) !== "no";
   } catch {
-    return null;
+    return true;
   }
 }
 

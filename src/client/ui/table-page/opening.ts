@@ -1,0 +1,114 @@
+/**
+ * The table page's opening: what its entry does before the rest of the
+ * page's code has come. It takes a hand-over code out of the address, sets
+ * the page's frame (the title bar; an embed's classes) and draws the board
+ * from the table the page's HTML carries (`#table-snapshot`), turned to the
+ * visitor's seat as the page will turn it, with the last move's trail and
+ * the moves since the visitor's last turn. On a slow phone the board is
+ * then drawn a round trip and most of the page's code sooner: the SDK, the
+ * protocol's schemas, the socket and the page's panels come after it
+ * (table-page.ts, which builds the page around this board, as it is).
+ *
+ * The snapshot is read here as the page's own data, written by the server
+ * into the same document as the page's scripts, and not through the
+ * protocol's schema, whose code is the heaviest part of what comes after:
+ * the page checks it with the schema before the SDK takes it, and a table
+ * that does not read as one here is simply not drawn until then.
+ */
+import type { Snapshot } from "../../../protocol/snapshot.ts";
+import { type Action, Game, holeName, parseMove } from "../../../rules/index.ts";
+import { handoverCodeIn } from "../../sdk/handover-link.ts";
+import { seatTokenKey, storedSeatNumber, webStorageTokens } from "../../sdk/storage.ts";
+import { Board } from "../board.ts";
+import { header, storage } from "../chrome.ts";
+import { h } from "../dom.ts";
+import type { I18n } from "../i18n/index.ts";
+import { NO_MOVES } from "../legal-moves.ts";
+import { startingPieces } from "../starting-pieces.ts";
+import { movesSinceLastTurn } from "./since-last-turn.ts";
+import { turnFor, wantsBoardTurned } from "./turn-toggle.ts";
+
+/** The table page as its entry leaves it for the rest of its code. */
+export interface Opening {
+  readonly tableId: string;
+  /** Without the page's frame, and reporting to the parent page with postMessage. */
+  readonly embed: boolean;
+  /** The title bar (none in an embed). */
+  readonly header: HTMLElement | null;
+  /** The board, drawn from the page's snapshot when there was one to draw (`drawn`). */
+  readonly board: Board;
+  readonly drawn: boolean;
+  /** A hand-over's code, taken out of the address: the page redeems it before it connects. */
+  readonly handoverCode: string | null;
+}
+
+/**
+ * Opens the table page: the frame, and the board drawn from the page's
+ * snapshot unless the address hands a seat over (that page waits for its
+ * seat before it draws anyone's).
+ */
+export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed: boolean): Opening {
+  const handoverCode = embed ? null : takeHandoverCode();
+  root.classList.toggle("embed", embed);
+  // An embed asked to size its board from the frame's width alone (embed.ts, `followParent`).
+  if (embed && new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
+  const titleBar = embed ? null : header(i18n);
+  const board = new Board({ i18n });
+  const drawn = handoverCode === null && drawSnapshot(board, i18n, tableId);
+  // The page's structure as table-page.ts builds it, so that the board is where it will stay.
+  const main = h("main", { class: "table" }, h("div", { class: "board-wrap" }, board.element));
+  root.replaceChildren(...(titleBar ? [titleBar] : []), main);
+  return { tableId, embed, header: titleBar, board, drawn, handoverCode };
+}
+
+/**
+ * The hand-over code in the page's address, if there is one, removed from
+ * the address before anything else happens: it is not left in the history,
+ * a bookmark or a copied link, and a reload does not try it again.
+ */
+function takeHandoverCode(): string | null {
+  const code = handoverCodeIn(location.hash);
+  if (code !== null) history.replaceState(history.state, "", `${location.pathname}${location.search}`);
+  return code;
+}
+
+/** The page's snapshot as JSON, unchecked (the page checks it with the schema: table-page.ts). */
+export function pageSnapshotJson(): unknown {
+  try {
+    return JSON.parse(document.getElementById("table-snapshot")?.textContent ?? "");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Draws the page's table on the board as the page's first render will; false if there was none to draw. */
+function drawSnapshot(board: Board, i18n: I18n, tableId: string): boolean {
+  const snapshot = pageSnapshotJson() as Snapshot | undefined;
+  if (snapshot?.id !== tableId) return false;
+  try {
+    const store = storage();
+    const tokens = store ? webStorageTokens(store) : null;
+    // The seat the client will take itself to hold until the table says (sdk/client.ts, a snapshot's start).
+    const seat = tokens?.get(seatTokenKey(tableId)) == null ? null : storedSeatNumber(tokens, tableId);
+    const { settings, game: view } = snapshot;
+    const game = view && Game.replay(settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
+    const history: readonly Action[] = game?.history ?? [];
+    const last = history.findLast((action) => action.kind === "move");
+    const since = game ? movesSinceLastTurn(history, seat, game.turn?.player ?? null) : [];
+    const sinceLabel = seat === null ? "roundMark" : "sinceMark";
+    board.setTurn(turnFor(settings, seat, wantsBoardTurned(store)));
+    board.update({
+      variant: settings.variant,
+      pieces: game ? game.pieces() : startingPieces(settings),
+      moves: NO_MOVES,
+      lastMove:
+        last?.kind === "move"
+          ? { path: last.move.path.map(holeName), captured: last.move.captured.map(holeName) }
+          : null,
+      since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
