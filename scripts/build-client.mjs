@@ -13,9 +13,9 @@
  *   browser fetches them all in one round trip after the HTML, not one
  *   import after another, and the texts of each language (`data-lang`); the
  *   worker serves it for the page's addresses, keeping only the preload of
- *   the language the page will choose; and, after those, a preload at low
- *   priority of what the page's entry imports once it has drawn
- *   (`REST_OF_PAGE`: the table page's panels and socket around its board);
+ *   the language the page will choose; and the list of the files of what
+ *   the page's entry imports once it runs (`REST_OF_PAGE`: the table page's
+ *   panels and socket around its board), which the entry preloads;
  * - app.css, the one style sheet of every page;
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
@@ -96,11 +96,15 @@ const analysisWorker = {
 };
 
 /**
- * What a page's entry imports once it has drawn its first screen, which its
- * HTML preloads too, after the entry's own files (`fetchpriority="low"`):
- * the table page draws its board from the table in its HTML with a small
- * entry (table-page/opening.ts), and builds the page around it when the
- * rest has come.
+ * What a page's entry imports as soon as it runs, to build the page around
+ * its first drawing: the table page draws its board from the table in its
+ * HTML with a small entry (table-page/opening.ts), and builds the page
+ * around it when the rest has come. The HTML lists the rest's files
+ * (`#rest-of-page`) rather than preloading them, and the entry preloads
+ * them all at once when it starts (pages/boot.ts, `importRest`), so that
+ * they do not share the network with the entry's own files, which a
+ * browser's priorities do not ensure (nor DevTools' throttling honour),
+ * and are not fetched one import after another.
  */
 const REST_OF_PAGE = { table: ["src/client/ui/table-page.ts"] };
 
@@ -145,7 +149,10 @@ async function writePages(metafile) {
       if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
       for (const file of [found[0], ...staticImports(found[0])]) if (!chunks.has(file)) rest.add(file);
     }
-    preloads.push(...[...rest].map((file) => `  <link rel="modulepreload" href="${url(file)}" fetchpriority="low">`));
+    if (rest.size > 0) {
+      const list = JSON.stringify([...rest].map(url));
+      preloads.push(`  <script type="application/json" id="rest-of-page">${list}</script>`);
+    }
     const textPreloads = texts.map(
       ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
     );

@@ -3,13 +3,18 @@
  * (`/embed/:id`). The server serves it only for a table that exists, with
  * the table's snapshot in the HTML (`#table-snapshot`). The entry draws the
  * board from it at once (opening.ts); the rest of the page (the SDK, the
- * socket, the panels: table-page.ts), which the HTML preloads after the
- * entry's own files, is built around that board when it has come. A table
- * that goes while the page is open hands over to the not-found page, whose
- * code comes only then.
+ * socket, the panels: table-page.ts), which the entry starts fetching as it
+ * starts, is built around that board when it has come. A table that goes
+ * while the page is open hands over to the not-found page, whose code comes
+ * only then.
  */
 import { openTable } from "../table-page/opening.ts";
-import { boot, tableAddress } from "./boot.ts";
+import { boot, preloadRest, tableAddress } from "./boot.ts";
+
+preloadRest();
+const rest = import("../table-page.ts");
+// Its failure is handled once the page is open, below; meanwhile it is not an unhandled rejection.
+rest.catch(() => {});
 
 boot((root, i18n) => {
   const table = tableAddress(location.pathname);
@@ -19,7 +24,7 @@ boot((root, i18n) => {
     void import("../not-found-page.ts").then(({ mountNotFound }) =>
       mountNotFound(root, i18n, { what: "table", embed: table.embed }),
     );
-  import("../table-page.ts").then(
+  rest.then(
     ({ mountTable }) => mountTable(root, i18n, opening, { onMissing }),
     // Should the page's code not come (the network gone), the page loads again when the network is back: a
     // browser keeps a module that failed to come as failed for the document's life.
