@@ -106,8 +106,8 @@
  * table page and the front page once more each, filming them
  * (`Page.startScreencast`), and saves the frame shown at every 200 ms of the
  * page's clock as DIR/<page>-<ms>.png (where it changed since the last),
- * until a second after usable: a filmstrip to look for jumps in (that load
- * is not one of the timed ones).
+ * until a second after its load event: a filmstrip to look for jumps in
+ * (that load is not one of the timed ones).
  */
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes, X509Certificate } from "node:crypto";
@@ -575,7 +575,9 @@ async function load(
 
 /**
  * Saves the frame shown at each 200 ms of the page's clock, from the start
- * until a second after `ready`, where it changed since the last one saved.
+ * until the filming stopped (a second after the load event: the table page
+ * builds its panels around its board after it is usable), where it changed
+ * since the last one saved.
  */
 async function saveFilmstrip(
   frames: readonly { time: number; data: Buffer }[],
@@ -585,7 +587,8 @@ async function saveFilmstrip(
 ): Promise<void> {
   let last: Buffer | undefined;
   let saved = 0;
-  for (let at = 0; at <= ready + 1000; at += 200) {
+  const end = Math.max(ready + 1000, (frames.at(-1)?.time ?? 0) - timeOrigin);
+  for (let at = 0; at <= end + 200; at += 200) {
     const shown = frames.filter((frame) => frame.time - timeOrigin <= at).at(-1);
     if (!shown || shown.data === last) continue;
     last = shown.data;

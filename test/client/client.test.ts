@@ -6,6 +6,7 @@
  * validation, and the heartbeat.
  */
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { EarlySocket } from "../../src/client/sdk/early-socket.ts";
 import {
   handoverCodeIn,
   handoverLink,
@@ -513,5 +514,60 @@ describe("the heartbeat: a connection that went silent is dropped and made again
     client.on("error", (error) => errors.push(error));
     latest().deliver("pong");
     expect(errors).toEqual([]);
+  });
+});
+
+describe("a socket opened before its client (the table page opens its table's socket as it starts)", () => {
+  const SocketClass = FakeSocket as unknown as typeof WebSocket;
+  const seatTokens = () => {
+    const tokens = memoryTokens();
+    tokens.set(seatTokenKey(TABLE), TOKEN);
+    return tokens;
+  };
+  const withEarly = (tokens: TokenStore, early: EarlySocket) =>
+    new TableClient({ baseUrl: "http://checkers.test", tableId: TABLE, tokens, WebSocket: FakeSocket, early });
+
+  it("is the client's first connection: its hello goes on it, then what came on it before is heard, in order", async () => {
+    const tokens = seatTokens();
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, SocketClass);
+    await until(() => latest()?.readyState === 1, "the early socket open");
+    const snapshot = startedTable().snapshot(true);
+    latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
+
+    client = withEarly(tokens, early);
+    await until(() => client?.model !== null, "the welcome that came before the client");
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN });
+    expect(client.connection).toBe("open");
+    expect(client.you).toEqual({ seat: 0, host: false });
+  });
+
+  it("still opening when the client comes: the client waits for its open, on the same socket", async () => {
+    const tokens = seatTokens();
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, SocketClass);
+    client = withEarly(tokens, early);
+    await until(() => latest()?.sent.length === 1, "the hello");
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN });
+  });
+
+  it("opened with other tokens than the client's: it is closed, and the client opens its own", async () => {
+    const early = new EarlySocket("http://checkers.test", TABLE, memoryTokens(), SocketClass);
+    await until(() => latest()?.readyState === 1, "the early socket open");
+    client = withEarly(seatTokens(), early);
+    await until(() => FakeSocket.all.length === 2 && latest().sent.length === 1, "the client's own hello");
+    expect(FakeSocket.all[0]?.readyState).toBe(3);
+    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN });
+  });
+
+  it("closed before the client came: the client opens its own, and a later reconnection opens a new one", async () => {
+    const tokens = seatTokens();
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, SocketClass);
+    await until(() => latest()?.readyState === 1, "the early socket open");
+    latest().drop();
+    client = withEarly(tokens, early);
+    await until(() => FakeSocket.all.length === 2 && latest().sent.length === 1, "the client's own hello");
+    latest().drop();
+    await until(() => FakeSocket.all.length === 3 && latest().sent.length === 1, "the hello after reconnecting");
   });
 });

@@ -96,7 +96,7 @@ function boardDrawing(page: Page): Promise<string> {
 }
 
 describe("the table page draws its board from its HTML before the rest of its code has come", () => {
-  it("turned to the player's seat, with the last move and the moves since: as the whole page then keeps it", async () => {
+  it("turned to the player's seat, with the last move and the moves since, its socket open: as the whole page then keeps them", async () => {
     // Three play from Node, seats 0 to 2, each moving once; the browser is Bjørn's (seat 1), with his tokens
     // where the client keeps them. It is then Aino's turn, with Cai's move made since Bjørn's last turn.
     const table = await createTable(baseUrl, { players: 3, startWhenFull: true, firstPlayer: 0 }, fetchFromOwnAddress);
@@ -131,6 +131,8 @@ describe("the table page draws its board from its HTML before the rest of its co
         await held;
         await route.continue();
       });
+      const sockets: string[] = [];
+      page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
       await page.goto(`/t/${table.id}`);
       await page.waitForSelector("svg.board .hole[data-piece]");
       const first = await boardDrawing(page);
@@ -144,6 +146,8 @@ describe("the table page draws its board from its HTML before the rest of its co
       expect(traced).toBe(lastMove);
       expect(await page.locator("svg.board .since-badges > *").count()).toBeGreaterThan(0);
       expect(await page.locator("aside.side").count()).toBe(0);
+      // The table's socket is opened meanwhile.
+      await expect.poll(() => sockets).toEqual([`/api/tables/${table.id}/ws`]);
 
       release();
       await page.waitForSelector('#app[data-status="playing"][data-seat="1"]');
@@ -154,6 +158,8 @@ describe("the table page draws its board from its HTML before the rest of its co
         ),
       ).toBe(true);
       expect(await boardDrawing(page)).toBe(first);
+      // The page's client took that socket: no other was opened.
+      expect(sockets).toHaveLength(1);
     } finally {
       for (const player of players) player.close();
       await context.close();

@@ -38,6 +38,7 @@ import { socketProtocols } from "../../protocol/socket.ts";
 import { formatPath, parseHole } from "../../rules/index.ts";
 import type { LoggedEvent } from "../../table/fold.ts";
 import { ChatModel, type ReactionSent } from "./chat.ts";
+import { type EarlySocket, socketUrl } from "./early-socket.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { type HandedOver, type HandoverCode, redeemHandover } from "./handover.ts";
@@ -112,6 +113,14 @@ export interface TableClientOptions {
    * for it, so that a seated player's page is drawn as theirs from the start.
    */
   readonly snapshot?: Snapshot;
+  /**
+   * The table's socket, opened before the client (the table page opens it as
+   * it starts, so that its handshake is done while the SDK is still coming):
+   * taken for the first connection if it was opened for this table with
+   * this client's tokens, and what came on it meanwhile is handled in order.
+   * The web client's own (sdk/early-socket.ts), not exported by the package.
+   */
+  readonly early?: EarlySocket;
 }
 
 interface Pending {
@@ -131,13 +140,6 @@ export function newRequestId(): string {
   return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_");
-}
-
-/** The table's WebSocket address for a service origin. */
-export function socketUrl(baseUrl: string | URL, tableId: string): string {
-  const url = new URL(`/api/tables/${encodeURIComponent(tableId)}/ws`, baseUrl);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  return url.href;
 }
 
 const SYNC_RETRY_MS = 5000;
@@ -226,7 +228,9 @@ export class TableClient {
     // The tokens are offered with every (re)connection, so that a table full of spectators makes room for this seat.
     const protocols = () => socketProtocols({ seat: this.seatToken, host: this.hostToken });
     const socket = new ReconnectingWebSocket(socketUrl(this.options.baseUrl, this.tableId), protocols, {
-      WebSocket: this.options.WebSocket,
+      WebSocket: this.options.early
+        ? this.options.early.constructorFrom((this.options.WebSocket as typeof WebSocket | undefined) ?? WebSocket)
+        : this.options.WebSocket,
       minReconnectionDelay: reconnect.minDelayMs ?? 500,
       maxReconnectionDelay: reconnect.maxDelayMs ?? 10_000,
       reconnectionDelayGrowFactor: reconnect.growFactor ?? 1.6,

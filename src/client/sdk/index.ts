@@ -62,12 +62,12 @@ export { ChatModel, REACTION_SHOWN_MS, type ReactionSent } from "./chat.ts";
 export {
   type ConnectionState,
   newRequestId,
-  socketUrl,
   TableClient,
   type TableClientEventName,
   type TableClientEvents,
   type TableClientOptions,
 } from "./client.ts";
+export { socketUrl } from "./early-socket.ts";
 export { CLIENT_ERROR_CODES, type ClientErrorCode, type SdkError, TableError } from "./errors.ts";
 export { type HandedOver, type HandoverCode, redeemHandover } from "./handover.ts";
 export { handoverCodeIn, handoverLink } from "./handover-link.ts";

@@ -76,7 +76,7 @@ function pageSnapshot(tableId: string): Snapshot | undefined {
  * answers picks from now on.
  */
 export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, options: TablePageOptions): TableClient {
-  const { tableId, embed, board, handoverCode } = opening;
+  const { tableId, embed, board, handoverCode, early } = opening;
   const store = storage();
   // A link from another device that hands a seat over (its code taken out of the address by the opening): the
   // page connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
@@ -87,6 +87,8 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     autoConnect: handoverCode === null,
     // A hand-over's page waits for its seat before it draws anyone's.
     snapshot: handoverCode === null ? pageSnapshot(tableId) : undefined,
+    // The socket the opening opened, its handshake done meanwhile.
+    early: early ?? undefined,
   });
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });

@@ -4,10 +4,12 @@
  * the page's frame (the title bar; an embed's classes) and draws the board
  * from the table the page's HTML carries (`#table-snapshot`), turned to the
  * visitor's seat as the page will turn it, with the last move's trail and
- * the moves since the visitor's last turn. On a slow phone the board is
- * then drawn a round trip and most of the page's code sooner: the SDK, the
- * protocol's schemas, the socket and the page's panels come after it
- * (table-page.ts, which builds the page around this board, as it is).
+ * the moves since the visitor's last turn; and it opens the table's socket,
+ * whose handshake is then done while the rest of the page's code comes. On
+ * a slow phone the board is drawn a round trip and most of the page's code
+ * sooner: the SDK, the protocol's schemas and the page's panels come after
+ * it (table-page.ts, which builds the page around this board, as it is, and
+ * takes the socket for its client).
  *
  * The snapshot is read here as the page's own data, written by the server
  * into the same document as the page's scripts, and not through the
@@ -17,8 +19,9 @@
  */
 import type { Snapshot } from "../../../protocol/snapshot.ts";
 import { type Action, Game, holeName, parseMove } from "../../../rules/index.ts";
+import { EarlySocket } from "../../sdk/early-socket.ts";
 import { handoverCodeIn } from "../../sdk/handover-link.ts";
-import { seatTokenKey, storedSeatNumber, webStorageTokens } from "../../sdk/storage.ts";
+import { memoryTokens, seatTokenKey, storedSeatNumber, type TokenStore, webStorageTokens } from "../../sdk/storage.ts";
 import { Board } from "../board.ts";
 import { header, storage } from "../chrome.ts";
 import { h } from "../dom.ts";
@@ -40,25 +43,30 @@ export interface Opening {
   readonly drawn: boolean;
   /** A hand-over's code, taken out of the address: the page redeems it before it connects. */
   readonly handoverCode: string | null;
+  /** The table's socket, opened with the tokens the browser keeps; none for a hand-over, whose tokens are to come. */
+  readonly early: EarlySocket | null;
 }
 
 /**
- * Opens the table page: the frame, and the board drawn from the page's
- * snapshot unless the address hands a seat over (that page waits for its
- * seat before it draws anyone's).
+ * Opens the table page: the frame, the board drawn from the page's snapshot
+ * and the table's socket, unless the address hands a seat over (that page
+ * waits for its seat before it draws anyone's or connects).
  */
 export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed: boolean): Opening {
   const handoverCode = embed ? null : takeHandoverCode();
   root.classList.toggle("embed", embed);
   // An embed asked to size its board from the frame's width alone (embed.ts, `followParent`).
   if (embed && new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
+  const store = storage();
+  const tokens = store ? webStorageTokens(store) : memoryTokens();
+  const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens) : null;
   const titleBar = embed ? null : header(i18n);
   const board = new Board({ i18n });
-  const drawn = handoverCode === null && drawSnapshot(board, i18n, tableId);
+  const drawn = handoverCode === null && drawSnapshot(board, i18n, tableId, tokens, store);
   // The page's structure as table-page.ts builds it, so that the board is where it will stay.
   const main = h("main", { class: "table" }, h("div", { class: "board-wrap" }, board.element));
   root.replaceChildren(...(titleBar ? [titleBar] : []), main);
-  return { tableId, embed, header: titleBar, board, drawn, handoverCode };
+  return { tableId, embed, header: titleBar, board, drawn, handoverCode, early };
 }
 
 /**
@@ -82,14 +90,18 @@ export function pageSnapshotJson(): unknown {
 }
 
 /** Draws the page's table on the board as the page's first render will; false if there was none to draw. */
-function drawSnapshot(board: Board, i18n: I18n, tableId: string): boolean {
+function drawSnapshot(
+  board: Board,
+  i18n: I18n,
+  tableId: string,
+  tokens: TokenStore,
+  store: Storage | undefined,
+): boolean {
   const snapshot = pageSnapshotJson() as Snapshot | undefined;
   if (snapshot?.id !== tableId) return false;
   try {
-    const store = storage();
-    const tokens = store ? webStorageTokens(store) : null;
     // The seat the client will take itself to hold until the table says (sdk/client.ts, a snapshot's start).
-    const seat = tokens?.get(seatTokenKey(tableId)) == null ? null : storedSeatNumber(tokens, tableId);
+    const seat = tokens.get(seatTokenKey(tableId)) === null ? null : storedSeatNumber(tokens, tableId);
     const { settings, game: view } = snapshot;
     const game = view && Game.replay(settings, { firstPlayer: view.firstPlayer }, view.moves.map(parseMove));
     const history: readonly Action[] = game?.history ?? [];
