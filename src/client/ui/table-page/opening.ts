@@ -38,9 +38,8 @@ export interface Opening {
   readonly embed: boolean;
   /** The title bar (none in an embed). */
   readonly header: HTMLElement | null;
-  /** The board, drawn from the page's snapshot when there was one to draw (`drawn`). */
+  /** The board, drawn from the page's snapshot when there was one to draw. */
   readonly board: Board;
-  readonly drawn: boolean;
   /** A hand-over's code, taken out of the address: the page redeems it before it connects. */
   readonly handoverCode: string | null;
   /** The table's socket, opened with the tokens the browser keeps; none for a hand-over, whose tokens are to come. */
@@ -62,11 +61,11 @@ export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed:
   const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens) : null;
   const titleBar = embed ? null : header(i18n);
   const board = new Board({ i18n });
-  const drawn = handoverCode === null && drawSnapshot(board, i18n, tableId, tokens, store);
+  if (handoverCode === null) drawSnapshot(board, i18n, tableId, tokens, store);
   // The page's structure as table-page.ts builds it, so that the board is where it will stay.
   const main = h("main", { class: "table" }, h("div", { class: "board-wrap" }, board.element));
   root.replaceChildren(...(titleBar ? [titleBar] : []), main);
-  return { tableId, embed, header: titleBar, board, drawn, handoverCode, early };
+  return { tableId, embed, header: titleBar, board, handoverCode, early };
 }
 
 /**
@@ -89,16 +88,10 @@ export function pageSnapshotJson(): unknown {
   }
 }
 
-/** Draws the page's table on the board as the page's first render will; false if there was none to draw. */
-function drawSnapshot(
-  board: Board,
-  i18n: I18n,
-  tableId: string,
-  tokens: TokenStore,
-  store: Storage | undefined,
-): boolean {
+/** Draws the page's table on the board as the page's first render will, if the page carries one that reads. */
+function drawSnapshot(board: Board, i18n: I18n, tableId: string, tokens: TokenStore, store: Storage | undefined): void {
   const snapshot = pageSnapshotJson() as Snapshot | undefined;
-  if (snapshot?.id !== tableId) return false;
+  if (snapshot?.id !== tableId) return;
   try {
     // The seat the client will take itself to hold until the table says (sdk/client.ts, a snapshot's start).
     const seat = tokens.get(seatTokenKey(tableId)) === null ? null : storedSeatNumber(tokens, tableId);
@@ -119,8 +112,7 @@ function drawSnapshot(
           : null,
       since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
     });
-    return true;
   } catch {
-    return false;
+    // Not a table as this reads one: the page draws it once the rest has checked it (table-page.ts).
   }
 }
