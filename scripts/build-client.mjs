@@ -20,6 +20,9 @@
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
  *   be loaded from the site's pages;
+ * - the table page's first picture (the title bar, the empty board, the
+ *   pieces' marks), drawn by the page's own code in happy-dom, which the
+ *   worker puts in the table page's HTML (table-picture.mjs);
  * - sw.js, the service worker that shows "your turn" notifications (served
  *   as /sw.js), and analysis.js, the worker that analyses a finished game off
  *   the page's thread: classic scripts, as every browser runs them.
@@ -29,6 +32,7 @@
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { writeTablePicture } from "./table-picture.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const watch = process.argv.includes("--watch");
@@ -174,10 +178,12 @@ if (watch) {
     const plugins = build === options ? [pages] : [];
     await (await esbuild.context({ ...build, plugins })).watch();
   }
-  console.log(`Watching src/client; bundles in ${outdir}`);
+  await writeTablePicture(root, outdir);
+  console.log(`Watching src/client; bundles in ${outdir} (the table page's picture drawn once, at the start)`);
 } else {
   const results = await Promise.all(builds.map((build) => esbuild.build(build)));
   await writePages(results[0].metafile);
+  await writeTablePicture(root, outdir);
   await rm(target, { recursive: true, force: true });
   await rename(outdir, target);
   const outputs = results

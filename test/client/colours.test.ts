@@ -90,6 +90,15 @@ function wood(scheme: "light" | "dark"): string {
   return found[1];
 }
 
+/** A point's triangle's tints, light and dark, as styles.css sets them on its class. */
+function pointTints(point: Point): { tint: string; tintDark: string } {
+  const rule = new RegExp(`\\.point-${point}\\s*\\{([^}]*)\\}`).exec(styles)?.[1] ?? "";
+  const tint = /--tint:\s*(#[0-9a-f]{6})\b/i.exec(rule)?.[1];
+  const tintDark = /--tint-dark:\s*(#[0-9a-f]{6})\b/i.exec(rule)?.[1];
+  if (!tint || !tintDark) throw new Error(`styles.css sets no tints for .point-${point}`);
+  return { tint, tintDark };
+}
+
 const fills = Object.fromEntries(POINTS.map((point) => [point, POINT_COLOURS[point].fill])) as Record<Point, string>;
 const format = ({ a, b, delta }: Pair) => `${a}–${b} ΔE00 ${delta.toFixed(1)}`;
 
@@ -139,7 +148,7 @@ describe(`every piece stands at least ΔE00 ${MIN_FROM_BOARD} from the board`, (
 describe("the points and the marks", () => {
   it(`each point's tint shows on the board in both schemes (ΔE00 ≥ ${MIN_TINT})`, () => {
     for (const point of POINTS) {
-      const { tint, tintDark } = POINT_COLOURS[point];
+      const { tint, tintDark } = pointTints(point);
       expect(deltaE(colour(tint), colour(wood("light"))), `${point} light`).toBeGreaterThanOrEqual(MIN_TINT);
       expect(deltaE(colour(tintDark), colour(wood("dark"))), `${point} dark`).toBeGreaterThanOrEqual(MIN_TINT);
     }

@@ -9,6 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTable, formatPath, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
+import { Game } from "../../src/rules/index.ts";
 import { baseUrl, fetchFromOwnAddress, launch, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
@@ -134,7 +135,9 @@ describe("the table page draws its board from its HTML before the rest of its co
       const sockets: string[] = [];
       page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
       await page.goto(`/t/${table.id}`);
-      await page.waitForSelector("svg.board .hole[data-piece]");
+      // The page's own board, in the place of the worker's picture (which this browser, new to the table, was
+      // given unturned).
+      await page.waitForSelector("svg.board:not(.picture) .hole[data-piece]");
       const first = await boardDrawing(page);
       await page.evaluate(() => {
         (window as { firstBoard?: Element | null }).firstBoard = document.querySelector("svg.board");
@@ -162,6 +165,106 @@ describe("the table page draws its board from its HTML before the rest of its co
       expect(sockets).toHaveLength(1);
     } finally {
       for (const player of players) player.close();
+      await context.close();
+    }
+  }, 60_000);
+});
+
+/**
+ * How two pictures of a size differ: the share of their pixels that differ,
+ * and by how much at most in a channel. Compared in `blank`, a page of no
+ * address, whose policy lets it read the pictures (the service's pages load
+ * nothing but their own files).
+ */
+function pixelDifference(blank: Page, a: Buffer, b: Buffer): Promise<{ share: number; most: number }> {
+  return blank.evaluate(
+    async ([first, second]) => {
+      const pixels = async (png: string) => {
+        const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height).data;
+      };
+      const [one, other] = await Promise.all([pixels(first), pixels(second)]);
+      if (one.length !== other.length) return { share: 1, most: 255 };
+      let differing = 0;
+      let most = 0;
+      for (let i = 0; i < one.length; i += 4) {
+        let off = 0;
+        for (let c = 0; c < 3; c++) off = Math.max(off, Math.abs((one[i + c] ?? 0) - (other[i + c] ?? 0)));
+        if (off > 0) differing++;
+        most = Math.max(most, off);
+      }
+      return { share: differing / (one.length / 4), most };
+    },
+    [a.toString("base64"), b.toString("base64")] as const,
+  );
+}
+
+describe("the table page's HTML shows the title bar and the board with the table's pieces before any script", () => {
+  /** The pieces a board shows, hole by hole. */
+  const piecesOn = (page: Page, board: string) =>
+    page.evaluate(
+      (selector) =>
+        Object.fromEntries(
+          Array.from(document.querySelectorAll(`${selector} .hole[data-piece]`), (hole) => [
+            hole.getAttribute("data-hole"),
+            hole.getAttribute("data-piece"),
+          ]),
+        ),
+      board,
+    );
+
+  it("as the page then draws them, in the same place and to the eye the same; turned as this browser's page last turned it", async () => {
+    const table = await createTable(baseUrl, { players: 2, firstPlayer: 0 }, fetchFromOwnAddress);
+    const aino = new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens(), WebSocket });
+    const { context, page } = await visitor(browser);
+    try {
+      await aino.join(1, "Aino");
+      // A table waiting for its game shows the pieces the game will start with.
+      const pieces = Game.create({ players: 2 }).pieces();
+      // Without its scripts: the picture alone, the table's pieces on it.
+      await page.route(/\/build\/.*\.js$/, (route) => route.abort());
+      await page.goto(`/t/${table.id}`);
+      const picture = page.locator("#app > main.table > .board-wrap > svg.board.picture");
+      await picture.waitFor();
+      expect(await page.locator("#app > header.topbar").count()).toBe(1);
+      expect(await picture.getAttribute("data-turn")).toBe("0");
+      expect(await picture.getAttribute("aria-hidden")).toBe("true");
+      expect(await piecesOn(page, "svg.board.picture")).toEqual(pieces);
+      const drawnByTheWorker = await picture.screenshot();
+      const bar = await page.locator("#app > header.topbar").boundingBox();
+      const box = await picture.boundingBox();
+
+      // With its scripts: the page's own board where the picture was, drawn the same.
+      await page.unroute(/\/build\/.*\.js$/);
+      await page.goto(`/t/${table.id}`);
+      await page.waitForSelector('#app[data-status="waiting"]');
+      const live = page.locator("svg.board:not(.picture)");
+      expect(await page.locator("svg.board.picture").count()).toBe(0);
+      expect(await piecesOn(page, "svg.board")).toEqual(pieces);
+      expect(await page.locator("#app > header.topbar").boundingBox()).toEqual(bar);
+      expect(await live.boundingBox()).toEqual(box);
+      // The same picture, up to the rasteriser's shading of the pieces' gradients (seen: 0.14% of the pixels, by
+      // at most 29 of 255 in one channel).
+      const difference = await pixelDifference(await context.newPage(), drawnByTheWorker, await live.screenshot());
+      expect(difference.share).toBeLessThan(0.01);
+      expect(difference.most).toBeLessThanOrEqual(48);
+
+      // Seated at seat 0, whose point is at the top, the page turns the board half round, and keeps the turn for
+      // the table's address.
+      await takeSeat(page, 0, "Bjørn");
+      await page.waitForSelector('#app[data-seat="0"]');
+      const turn = await page.locator("svg.board").getAttribute("data-turn");
+      expect(turn).toBe("3");
+      await page.route(/\/build\/.*\.js$/, (route) => route.abort());
+      await page.goto(`/t/${table.id}`);
+      await picture.waitFor();
+      expect(await picture.getAttribute("data-turn")).toBe(turn);
+    } finally {
+      aino.close();
       await context.close();
     }
   }, 60_000);

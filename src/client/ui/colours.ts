@@ -21,22 +21,18 @@ export interface PieceColour {
 }
 
 export interface PointColour extends PieceColour {
-  /** The point's mark on the piece: a tone of its own hue that stands out on the fill. */
+  /** The point's mark on the piece: a tone of its own hue that stands out on the fill. (Its triangle's tints are styles.css's.) */
   readonly mark: string;
-  /** The point's triangle on the light board. */
-  readonly tint: string;
-  /** The point's triangle on the dark board (prefers-color-scheme: dark). */
-  readonly tintDark: string;
 }
 
 /** The neutral pieces of the capture variant belong to no one: they have no mark. */
 export const POINT_COLOURS: Record<Point, PointColour> & { readonly neutral: PieceColour } = {
-  N: { fill: "#eb3423", light: "#fe9b8b", mark: "#4a0a03", tint: "#ffbbaf", tintDark: "#8b4641" },
-  NE: { fill: "#fbce19", light: "#fff0a6", mark: "#4d3b00", tint: "#fbe17e", tintDark: "#8c7e4c" },
-  SE: { fill: "#2db087", light: "#99d4bc", mark: "#04291c", tint: "#b5e0cd", tintDark: "#407164" },
-  S: { fill: "#265cd3", light: "#85a8eb", mark: "#e4ecff", tint: "#aac3f3", tintDark: "#344f85" },
-  SW: { fill: "#f9f9f9", light: "#ffffff", mark: "#3b3b3b", tint: "#fdfdfb", tintDark: "#8b8e93" },
-  NW: { fill: "#181818", light: "#777777", mark: "#d8d8d8", tint: "#9f9f9f", tintDark: "#1d1f23" },
+  N: { fill: "#eb3423", light: "#fe9b8b", mark: "#4a0a03" },
+  NE: { fill: "#fbce19", light: "#fff0a6", mark: "#4d3b00" },
+  SE: { fill: "#2db087", light: "#99d4bc", mark: "#04291c" },
+  S: { fill: "#265cd3", light: "#85a8eb", mark: "#e4ecff" },
+  SW: { fill: "#f9f9f9", light: "#ffffff", mark: "#3b3b3b" },
+  NW: { fill: "#181818", light: "#777777", mark: "#d8d8d8" },
   neutral: { fill: "#8c6a4a", light: "#d2b08c" },
 };
 

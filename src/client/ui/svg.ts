@@ -67,10 +67,9 @@ export function drawPieceColours(svg: SVGSVGElement, prefix: string): void {
   }
 }
 
-/** A point's polygon in its tint for each colour scheme (styles.css picks one), set through the CSSOM: the CSP refuses style attributes. */
+/** A point's polygon in its tint for each colour scheme: its point's class, whose tints styles.css sets. */
 export function tintPoint(polygon: SVGElement, point: Point): void {
-  polygon.style.setProperty("--tint", POINT_COLOURS[point].tint);
-  polygon.style.setProperty("--tint-dark", POINT_COLOURS[point].tintDark);
+  polygon.classList.add("point", `point-${point}`);
 }
 
 /** Points moved `2 * MARGIN` away from `from`: a shape drawn around holes rather than through them. */

@@ -10,8 +10,9 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import type { Snapshot } from "../../protocol/index.ts";
-import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from "../../protocol/index.ts";
+import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE, type Language } from "../../protocol/index.ts";
 import { fail, type HonoEnv, noSuchTable, tableParam } from "./answers.ts";
+import { pictureInPage, tablePicture } from "./table-picture.ts";
 
 export const pages = new Hono<HonoEnv>();
 
@@ -42,11 +43,7 @@ type PageName = "front" | "table" | "rules" | "tables" | "lobby" | "not-found";
  */
 async function page(c: Context<HonoEnv>, name: PageName): Promise<Response> {
   const html = await asset(c, new URL(`/build/${name}`, c.req.url));
-  const language = chooseLanguage(
-    c.req.query("lang"),
-    getCookie(c, LANGUAGE_COOKIE),
-    acceptedLanguages(c.req.header("Accept-Language")),
-  );
+  const language = pageLanguage(c);
   html.headers.delete("ETag");
   html.headers.append("Vary", "Accept-Language, Cookie");
   return new HTMLRewriter()
@@ -56,6 +53,15 @@ async function page(c: Context<HonoEnv>, name: PageName): Promise<Response> {
       },
     })
     .transform(html);
+}
+
+/** The language a page will choose (`page`). */
+function pageLanguage(c: Context<HonoEnv>): Language {
+  return chooseLanguage(
+    c.req.query("lang"),
+    getCookie(c, LANGUAGE_COOKIE),
+    acceptedLanguages(c.req.header("Accept-Language")),
+  );
 }
 
 pages.get("/", (c) => page(c, "front"));
@@ -100,8 +106,15 @@ async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
  * opening and its welcome. Every `<` is written `\u003c`, so that nothing a
  * player typed can end the element.
  */
-function withSnapshot(html: Response, snapshot: Snapshot | null): Response {
-  const response = snapshot === null ? html : new HTMLRewriter().on("head", snapshotElement(snapshot)).transform(html);
+function withSnapshot(
+  html: Response,
+  snapshot: Snapshot | null,
+  picture: HTMLRewriterElementContentHandlers | null,
+): Response {
+  let rewriter = new HTMLRewriter();
+  if (snapshot !== null) rewriter = rewriter.on("head", snapshotElement(snapshot));
+  if (picture !== null) rewriter = rewriter.on("#app", picture);
+  const response = snapshot === null && picture === null ? html : rewriter.transform(html);
   // A table changes at every move: its page is never kept by a cache.
   response.headers.set("Cache-Control", "no-store");
   return response;
@@ -122,7 +135,15 @@ pages.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const read = await c.env.TABLES.getByName(c.req.valid("param").id).snapshot();
   if (!read.ok && read.error.code === "table-not-found") return noSuchTable(c);
   // Should the table fail to say (an internal error), the page comes all the same, and asks over its socket.
-  return withSnapshot(await page(c, "table"), read.ok ? read.value.value : null);
+  const snapshot = read.ok ? read.value.value : null;
+  const embed = c.req.param("view") === "embed";
+  // A hand-over's page (its code in the address's fragment, which the worker never sees) draws no board until
+  // its seat is redeemed: its opening puts its own frame in the picture's place at once (opening.ts).
+  const picture =
+    snapshot === null
+      ? null
+      : pictureInPage(await tablePicture(c, snapshot, pageLanguage(c), embed), embed, c.req.query("height") === "auto");
+  return withSnapshot(await page(c, "table"), snapshot, picture);
 });
 
 // The service worker that shows "your turn" notifications: at the root, so that its scope is the whole site,

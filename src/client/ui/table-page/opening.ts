@@ -29,7 +29,7 @@ import type { I18n } from "../i18n/index.ts";
 import { NO_MOVES } from "../legal-moves.ts";
 import { startingPieces } from "../starting-pieces.ts";
 import { movesSinceLastTurn } from "./since-last-turn.ts";
-import { turnFor, wantsBoardTurned } from "./turn-toggle.ts";
+import { keepBoardTurn, turnFor, wantsBoardTurned } from "./turn-toggle.ts";
 
 /** The table page as its entry leaves it for the rest of its code. */
 export interface Opening {
@@ -101,7 +101,9 @@ function drawSnapshot(board: Board, i18n: I18n, tableId: string, tokens: TokenSt
     const last = history.findLast((action) => action.kind === "move");
     const since = game ? movesSinceLastTurn(history, seat, game.turn?.player ?? null) : [];
     const sinceLabel = seat === null ? "roundMark" : "sinceMark";
-    board.setTurn(turnFor(settings, seat, wantsBoardTurned(store)));
+    const turn = turnFor(settings, seat, wantsBoardTurned(store));
+    board.setTurn(turn);
+    keepBoardTurn(turn);
     board.update({
       variant: settings.variant,
       pieces: game ? game.pieces() : startingPieces(settings),

@@ -5,11 +5,12 @@
  * it. Spectators see the board as it is (N at the top), and so does a player
  * whose point is already at the bottom: the button is hidden for them.
  */
+import { BOARD_TURN_COOKIE, BOARD_TURN_COOKIE_MAX_AGE } from "../../../protocol/board-turn.ts";
 import type { Settings } from "../../../rules/index.ts";
 import type { Board } from "../board.ts";
 import { homePoint, type Sixths, sixthsToBottom } from "../board-turn.ts";
 import { h } from "../dom.ts";
-import type { I18n } from "../i18n/index.ts";
+import type { Cookies, I18n } from "../i18n/index.ts";
 import type { TableView } from "./view.ts";
 
 const STORAGE_KEY = "chinese-checkers:turn-board";
@@ -51,7 +52,9 @@ export class TurnToggle {
     this.element.setAttribute("aria-pressed", String(this.wanted));
     this.label.textContent = this.i18n.t("turnBoard");
     this.element.title = this.i18n.t("turnBoardTitle");
-    this.board.setTurn(turnFor(model.settings, you.seat, this.wanted));
+    const turn = turnFor(model.settings, you.seat, this.wanted);
+    this.board.setTurn(turn);
+    keepBoardTurn(turn);
   }
 
   private toggle(): void {
@@ -62,6 +65,21 @@ export class TurnToggle {
       // Not kept: the choice lasts for this page.
     }
     if (this.view) this.render(this.view);
+  }
+}
+
+/**
+ * Keeps the board's turn for the page's address (`board-turn`), from which
+ * the worker draws the board in the page's HTML turned as this page will
+ * draw it (src/server/http/table-picture.ts). Written only when it changes.
+ */
+export function keepBoardTurn(sixths: Sixths, cookies: Cookies = document): void {
+  const cookie = `${BOARD_TURN_COOKIE}=${sixths}`;
+  try {
+    if (cookies.cookie.split("; ").includes(cookie)) return;
+    cookies.cookie = `${cookie}; Path=${location.pathname}; Max-Age=${BOARD_TURN_COOKIE_MAX_AGE}; SameSite=Lax`;
+  } catch {
+    // Cookies may be refused (a sandboxed frame): the worker then draws the board unturned, and the page turns it.
   }
 }
 
