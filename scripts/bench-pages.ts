@@ -56,7 +56,10 @@
  *   which a page could draw without asking the table); the table page's
  *   visitor is its seat 1 and host (Aino), whose turn it is: her tokens are
  *   in localStorage as the client keeps them (src/client/sdk/storage.ts,
- *   `chinese-checkers:seat:<id>`, `host:<id>`, `seat-number:<id>`). Her
+ *   `chinese-checkers:seat:<id>`, `host:<id>`, `seat-number:<id>`), and the
+ *   board's turn in the cookie her page keeps for the table's address
+ *   (`board-turn`, from which the worker turns the board it draws in the
+ *   HTML: src/server/http/table-picture.ts), as after an earlier visit. Her
  *   opponent stays connected from Node all along. The embed's visitor is a
  *   stranger (no tokens), as on another site.
  * - front page `/`, "usable": the "Play a friend" button in the page and
@@ -129,6 +132,8 @@ import {
   seatTokenKey,
   TableClient,
 } from "../src/client/sdk/index.ts";
+import { turnFor } from "../src/client/ui/table-page/turn-toggle.ts";
+import { BOARD_TURN_COOKIE } from "../src/protocol/board-turn.ts";
 import type { Snapshot } from "../src/protocol/index.ts";
 import { formatPath, Game, parseMove } from "../src/rules/index.ts";
 import { browserArgs, browserFiles } from "../test/e2e/browser.ts";
@@ -479,14 +484,14 @@ async function film(cdp: CDPSession): Promise<{ stop(): Promise<{ time: number; 
   };
 }
 
+/** What a seated visitor's browser keeps of the table: her tokens in localStorage, the board's turn in a cookie. */
+interface Kept {
+  readonly tokens: Readonly<Record<string, string>>;
+  readonly boardTurn: { readonly path: string; readonly sixths: number };
+}
+
 /** Opens `spec`'s page in a fresh context on the throttled phone and times it; with `filmTo`, films it. */
-async function load(
-  browser: Browser,
-  base: string,
-  spec: PageSpec,
-  tokens: Readonly<Record<string, string>>,
-  filmTo?: string,
-): Promise<Load> {
+async function load(browser: Browser, base: string, spec: PageSpec, kept: Kept, filmTo?: string): Promise<Load> {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 1,
@@ -505,7 +510,12 @@ async function load(
       answer: spec.click?.answer ?? null,
     };
     await context.addInitScript(probe, config);
-    if (spec.seated) await context.addInitScript(putTokens, tokens);
+    if (spec.seated) {
+      await context.addInitScript(putTokens, kept.tokens);
+      const { hostname } = new URL(base);
+      const { path, sixths } = kept.boardTurn;
+      await context.addCookies([{ name: BOARD_TURN_COOKIE, value: String(sixths), domain: hostname, path }]);
+    }
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error(`${spec.path}: page error: ${error.message}`));
     const cdp = await context.newCDPSession(page);
@@ -652,6 +662,8 @@ async function tableInPlay(base: string) {
       [KEY_PREFIX + hostTokenKey(created.id)]: created.hostToken,
       [KEY_PREFIX + seatNumberKey(created.id)]: "0",
     },
+    // Her point at the bottom, as her page turns the board (table-page/turn-toggle.ts).
+    boardTurn: { path: `/t/${created.id}`, sixths: turnFor(snapshot.settings, 0, true) },
     close: () => bjorn.close(),
   };
 }
@@ -837,7 +849,7 @@ async function main(): Promise<void> {
     const loads = new Map<PageSpec, Load[]>(pages.map((spec) => [spec, []]));
     for (let round = 0; round <= RUNS; round++) {
       for (const spec of pages) {
-        const one = await load(browser, url, spec, game.tokens);
+        const one = await load(browser, url, spec, game);
         // Round 0 is the warm-up: wrangler's first answers are slower.
         if (round > 0) loads.get(spec)?.push(one);
         console.error(
@@ -931,7 +943,7 @@ async function main(): Promise<void> {
       const dir = resolve(options.screenshots);
       await mkdir(dir, { recursive: true });
       for (const spec of pages.slice(0, 2)) {
-        await load(browser, url, spec, game.tokens, join(dir, spec.path === "/" ? "front" : "table"));
+        await load(browser, url, spec, game, join(dir, spec.path === "/" ? "front" : "table"));
       }
     }
   } finally {

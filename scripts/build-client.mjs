@@ -13,9 +13,9 @@
  *   browser fetches them all in one round trip after the HTML, not one
  *   import after another, and the texts of each language (`data-lang`); the
  *   worker serves it for the page's addresses, keeping only the preload of
- *   the language the page will choose; and the list of the files of what
- *   the page's entry imports once it runs (`REST_OF_PAGE`: the table page's
- *   panels and socket around its board), which the entry preloads;
+ *   the language the page will choose; and, for a page whose code comes in
+ *   stages (`STAGES`: the table page's), the list of each stage's files,
+ *   which the stage before preloads;
  * - app.css, the one style sheet of every page;
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
@@ -100,17 +100,24 @@ const analysisWorker = {
 };
 
 /**
- * What a page's entry imports as soon as it runs, to build the page around
- * its first drawing: the table page draws its board from the table in its
- * HTML with a small entry (table-page/opening.ts), and builds the page
- * around it when the rest has come. The HTML lists the rest's files
- * (`#rest-of-page`) rather than preloading them, and the entry preloads
- * them all at once when it starts (pages/boot.ts, `importRest`), so that
- * they do not share the network with the entry's own files, which a
+ * A page whose code comes in stages, each imported by the one before as it
+ * starts: the table page, whose HTML shows the title bar and the board
+ * already (the worker's picture), has an entry of its own alone; it
+ * imports the opening (pages/table-start.ts: the live board, the socket),
+ * which imports the rest (table-page.ts: the SDK, the panels). The HTML
+ * lists each stage's files (`<script type="application/json" id>`) rather
+ * than preloading them, and each stage preloads the next one's all at once
+ * as it starts (pages/preload.ts): so that the style sheet, which the
+ * picture waits for, does not share the network with them, which a
  * browser's priorities do not ensure (nor DevTools' throttling honour),
- * and are not fetched one import after another.
+ * and no file waits for the import before it to be read.
  */
-const REST_OF_PAGE = { table: ["src/client/ui/table-page.ts"] };
+const STAGES = {
+  table: [
+    ["page-opening", "src/client/ui/pages/table-start.ts"],
+    ["rest-of-page", "src/client/ui/table-page.ts"],
+  ],
+};
 
 /** The languages whose texts are a file each (src/client/ui/i18n/<language>.ts; src/protocol/language.ts). */
 const LANGUAGES = ["en", "fi", "sv", "nb"];
@@ -146,16 +153,14 @@ async function writePages(metafile) {
     // A language's texts in the code every page loads would be fetched in every language.
     for (const { file } of texts) if (chunks.has(file)) throw new Error(`the ${page} page imports ${file} statically`);
     const preloads = [...chunks].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
-    // The rest of the page, which its entry imports once it has drawn: fetched at once, after the entry's own.
-    const rest = new Set();
-    for (const module of REST_OF_PAGE[page] ?? []) {
+    // A page that loads its code in stages: each stage's files, which are not an earlier one's, listed.
+    const listed = new Set(chunks);
+    for (const [id, module] of STAGES[page] ?? []) {
       const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === module);
       if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
-      for (const file of [found[0], ...staticImports(found[0])]) if (!chunks.has(file)) rest.add(file);
-    }
-    if (rest.size > 0) {
-      const list = JSON.stringify([...rest].map(url));
-      preloads.push(`  <script type="application/json" id="rest-of-page">${list}</script>`);
+      const files = [found[0], ...staticImports(found[0])].filter((file) => !listed.has(file));
+      for (const file of files) listed.add(file);
+      preloads.push(`  <script type="application/json" id="${id}">${JSON.stringify(files.map(url))}</script>`);
     }
     const textPreloads = texts.map(
       ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,

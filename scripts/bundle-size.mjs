@@ -122,13 +122,14 @@ for (const [page, budget] of Object.entries(PAGE_BUDGETS)) {
   // The table page's HTML as the worker serves it carries the board's picture and the title bar
   // (src/server/http/table-picture.ts): here the heaviest language's bar and the unturned board, with no piece.
   const html = page === "table" ? preloaded.replace('<div id="app">', `<div id="app">${tablePicture}`) : preloaded;
-  // The rest of a page its entry builds around its first drawing, which the entry fetches as it starts.
-  const restList = /<script type="application\/json" id="rest-of-page">([^<]*)<\/script>/.exec(html)?.[1];
-  const rest = restList ? JSON.parse(restList).map((url) => url.replace(/^\/build\//, "")) : [];
+  // A page whose code comes in stages lists each stage's files, which the stage before fetches as it starts.
+  const stages = [...html.matchAll(/<script type="application\/json" id="([\w-]+)">(\[[^<]*\])<\/script>/g)].map(
+    ([, id, list]) => ({ id, files: JSON.parse(list).map((url) => url.replace(/^\/build\//, "")) }),
+  );
   const linked = [...html.matchAll(/(?:href|src)="\/build\/([^"]+\.(?:js|css))"/g)]
     .map((match) => match[1])
     .filter((file) => !file.startsWith("i18n/"))
-    .concat(rest);
+    .concat(stages.flatMap((stage) => stage.files));
   const code = (await Promise.all(linked.map((file) => gzipped(`${build}/${file}`)))).reduce((a, b) => a + b, 0);
   const pageTexts = heaviestTexts + (page === "rules" ? rulesTexts : 0);
   const total = gzipSync(html).length + code + pageTexts;
@@ -140,11 +141,9 @@ for (const [page, budget] of Object.entries(PAGE_BUDGETS)) {
     const pictureBytes = gzipSync(html).length + (await gzipped(`${build}/app.css`));
     console.log(`  its board's picture drawn from the HTML and the style sheet alone: ${kib(pictureBytes)}`);
   }
-  if (rest.length > 0) {
-    const later = (await Promise.all(rest.map((file) => gzipped(`${build}/${file}`)))).reduce((a, b) => a + b, 0);
-    console.log(
-      `  of which its entry's, before the rest of its code: ${kib(total - later)} (${linked.length - rest.length} files); the rest ${kib(later)} (${rest.length} files)`,
-    );
+  for (const { id, files } of stages) {
+    const bytes = (await Promise.all(files.map((file) => gzipped(`${build}/${file}`)))).reduce((a, b) => a + b, 0);
+    console.log(`  of which the stage ${id}: ${kib(bytes)} (${files.length} files)`);
   }
   if (total > budget * 1024) {
     console.error(`the ${page} page's first screen is over its budget of ${budget} KiB gzipped`);

@@ -8,7 +8,6 @@
  * each its own HTML with its own files, so a page loads only its own code.
  */
 import { storage } from "../chrome.ts";
-import { h } from "../dom.ts";
 import { detectLanguage, I18n, keepLanguageCookie } from "../i18n/index.ts";
 
 export function boot(mount: (root: HTMLElement, i18n: I18n) => void): void {
@@ -30,23 +29,4 @@ export function boot(mount: (root: HTMLElement, i18n: I18n) => void): void {
 export function tableAddress(path: string): { id: string; embed: boolean } | null {
   const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   return table ? { id: table[2] as string, embed: table[1] === "embed" } : null;
-}
-
-/**
- * Starts fetching the rest of a page that its entry builds around its first
- * drawing: every file of it at once, as the entry starts (the build lists
- * them in the HTML, `#rest-of-page`: `REST_OF_PAGE` in
- * scripts/build-client.mjs), so that they neither share the network with the
- * entry's own files nor come one import after another.
- */
-export function preloadRest(): void {
-  let files: unknown;
-  try {
-    files = JSON.parse(document.getElementById("rest-of-page")?.textContent ?? "[]");
-  } catch {
-    return;
-  }
-  if (!Array.isArray(files)) return;
-  for (const href of files)
-    if (typeof href === "string") document.head.append(h("link", { rel: "modulepreload", href }));
 }

@@ -1,33 +1,16 @@
 /**
  * The table's page (`/t/:id`) and its frameless twin for iframes
- * (`/embed/:id`). The server serves it only for a table that exists, with
- * the table's snapshot in the HTML (`#table-snapshot`). The entry draws the
- * board from it at once (opening.ts); the rest of the page (the SDK, the
- * socket, the panels: table-page.ts), which the entry starts fetching as it
- * starts, is built around that board when it has come. A table that goes
- * while the page is open hands over to the not-found page, whose code comes
- * only then.
+ * (`/embed/:id`). Its HTML shows the title bar and the board with the
+ * table's pieces already (the worker's picture: src/server/http/table-picture.ts),
+ * so its entry is only this: it fetches the page's opening at once, every
+ * file of it (table-start.ts: the board drawn live, the socket), which then
+ * fetches the rest.
  */
-import { openTable } from "../table-page/opening.ts";
-import { boot, preloadRest, tableAddress } from "./boot.ts";
+import { preloadListed } from "./preload.ts";
 
-preloadRest();
-const rest = import("../table-page.ts");
-// Its failure is handled once the page is open, below; meanwhile it is not an unhandled rejection.
-rest.catch(() => {});
-
-boot((root, i18n) => {
-  const table = tableAddress(location.pathname);
-  if (!table) return;
-  const opening = openTable(root, i18n, table.id, table.embed);
-  const onMissing = () =>
-    void import("../not-found-page.ts").then(({ mountNotFound }) =>
-      mountNotFound(root, i18n, { what: "table", embed: table.embed }),
-    );
-  rest.then(
-    ({ mountTable }) => mountTable(root, i18n, opening, { onMissing }),
-    // Should the page's code not come (the network gone), the page loads again when the network is back: a
-    // browser keeps a module that failed to come as failed for the document's life.
-    () => window.addEventListener("online", () => location.reload(), { once: true }),
-  );
-});
+preloadListed("page-opening");
+void import("./table-start.ts").catch(() =>
+  // Should the page's code not come (the network gone), the page loads again when the network is back: a
+  // browser keeps a module that failed to come as failed for the document's life.
+  window.addEventListener("online", () => location.reload(), { once: true }),
+);

@@ -1,0 +1,34 @@
+/**
+ * The table page's opening, which its entry (table.ts) imports at once. The
+ * server serves the page only for a table that exists, with the table's
+ * snapshot in the HTML (`#table-snapshot`). This draws the live board from
+ * it in the place of the worker's picture (opening.ts) and opens the
+ * table's socket; the rest of the page (the SDK, the panels: table-page.ts),
+ * which this starts fetching as it starts, is built around that board when
+ * it has come. A table that goes while the page is open hands over to the
+ * not-found page, whose code comes only then.
+ */
+import { openTable } from "../table-page/opening.ts";
+import { boot, tableAddress } from "./boot.ts";
+import { preloadListed } from "./preload.ts";
+
+preloadListed("rest-of-page");
+const rest = import("../table-page.ts");
+// Its failure is handled once the page is open, below; meanwhile it is not an unhandled rejection.
+rest.catch(() => {});
+
+boot((root, i18n) => {
+  const table = tableAddress(location.pathname);
+  if (!table) return;
+  const opening = openTable(root, i18n, table.id, table.embed);
+  const onMissing = () =>
+    void import("../not-found-page.ts").then(({ mountNotFound }) =>
+      mountNotFound(root, i18n, { what: "table", embed: table.embed }),
+    );
+  rest.then(
+    ({ mountTable }) => mountTable(root, i18n, opening, { onMissing }),
+    // Should the page's code not come (the network gone), the page loads again when the network is back: a
+    // browser keeps a module that failed to come as failed for the document's life.
+    () => window.addEventListener("online", () => location.reload(), { once: true }),
+  );
+});
