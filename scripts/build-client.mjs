@@ -15,7 +15,7 @@
  *   worker serves it for the page's addresses, keeping only the preload of
  *   the language the page will choose; and, for a page whose code comes in
  *   stages (`STAGES`: the table page's), the list of each stage's files,
- *   which the stage before preloads;
+ *   which its entry preloads;
  * - app.css, the one style sheet of every page;
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
@@ -106,11 +106,11 @@ const analysisWorker = {
  * imports the opening (pages/table-start.ts: the live board, the socket),
  * which imports the rest (table-page.ts: the SDK, the panels). The HTML
  * lists each stage's files (`<script type="application/json" id>`) rather
- * than preloading them, and each stage preloads the next one's all at once
- * as it starts (pages/preload.ts): so that the style sheet, which the
- * picture waits for, does not share the network with them, which a
- * browser's priorities do not ensure (nor DevTools' throttling honour),
- * and no file waits for the import before it to be read.
+ * than preloading them, and the entry preloads them all, in order, as it
+ * starts (pages/preload.ts), once the style sheet is in: so that the style
+ * sheet, which the picture waits for, does not share the network with
+ * them, which a browser's priorities do not ensure (nor DevTools'
+ * throttling honour), and no file waits for the import before it.
  */
 const STAGES = {
   table: [

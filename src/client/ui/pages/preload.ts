@@ -2,10 +2,10 @@
  * Fetches the files of a part of the page at once, as the build lists them
  * in the page's HTML (`<script type="application/json" id="...">`:
  * `STAGES` in scripts/build-client.mjs): a page whose HTML shows its first
- * picture itself (the table page) loads its code in stages, each fetched
- * whole when the one before starts, so that neither waits on the style
- * sheet's network nor comes one import after another. It imports nothing,
- * so that the page's entry is a file of its own, this small.
+ * picture itself (the table page) fetches its code from its entry, once the
+ * style sheet is in, so that the style sheet has the network to itself and
+ * no file waits for the import before it. It imports nothing, so that the
+ * page's entry is a file of its own, this small.
  */
 export function preloadListed(id: string): void {
   let files: unknown;

@@ -4,15 +4,14 @@
  * snapshot in the HTML (`#table-snapshot`). This draws the live board from
  * it in the place of the worker's picture (opening.ts) and opens the
  * table's socket; the rest of the page (the SDK, the panels: table-page.ts),
- * which this starts fetching as it starts, is built around that board when
- * it has come. A table that goes while the page is open hands over to the
+ * whose files the entry fetched with this one's, is built around that board
+ * when it has come. A table that goes while the page is open hands over to the
  * not-found page, whose code comes only then.
  */
 import { openTable } from "../table-page/opening.ts";
 import { boot, tableAddress } from "./boot.ts";
-import { preloadListed } from "./preload.ts";
 
-preloadListed("rest-of-page");
+// The rest's files are on their way already (table.ts).
 const rest = import("../table-page.ts");
 // Its failure is handled once the page is open, below; meanwhile it is not an unhandled rejection.
 rest.catch(() => {});
