@@ -105,9 +105,11 @@ const analysisWorker = {
  * already (the worker's picture), has an entry of its own alone; it
  * imports the opening (pages/table-start.ts: the live board, the socket),
  * which imports the rest (table-page.ts: the SDK, the panels). The HTML
- * lists each stage's files (`<script type="application/json" id>`) rather
- * than preloading them, and the entry preloads them all, in order, as it
- * starts (pages/preload.ts), once the style sheet is in: so that the style
+ * lists each stage's files (`<script type="application/json" id>`) and
+ * each language's texts (`#page-texts`, of which the worker keeps the
+ * page's language's) rather than preloading them, and the entry preloads
+ * them all, in order, as it starts (pages/preload.ts), once the style sheet
+ * is in: so that the style
  * sheet, which the picture waits for, does not share the network with
  * them, which a browser's priorities do not ensure (nor DevTools'
  * throttling honour), and no file waits for the import before it.
@@ -162,8 +164,11 @@ async function writePages(metafile) {
       for (const file of files) listed.add(file);
       preloads.push(`  <script type="application/json" id="${id}">${JSON.stringify(files.map(url))}</script>`);
     }
-    const textPreloads = texts.map(
-      ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
+    // A page in stages has its entry fetch its language's texts with its code, after the style sheet.
+    const textPreloads = texts.map(({ language, file }) =>
+      STAGES[page]
+        ? `  <script type="application/json" id="page-texts" data-lang="${language}">["${url(file)}"]</script>`
+        : `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
     );
     const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads, ...textPreloads].join("\n");
     await writeFile(`${outdir}/${page}.html`, template.replace("  <!-- page's script -->", tags));

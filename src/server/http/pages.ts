@@ -36,7 +36,8 @@ type PageName = "front" | "table" | "rules" | "tables" | "lobby" | "not-found";
  * worker can see, from the address's `?lang=`, then the visitor's choice
  * (the `lang` cookie the page writes beside its storage), then the
  * browser's languages (Accept-Language), then English. The build writes a
- * preload for each language, marked `data-lang`; the others' are removed,
+ * preload for each language, marked `data-lang` (a page in stages, the
+ * table's, a list its entry preloads: `#page-texts`); the others' are removed,
  * so a value that names no language changes nothing but the choice. The
  * HTML differs by those headers (Vary), and is no longer the file the
  * assets' ETag names.
@@ -47,9 +48,9 @@ async function page(c: Context<HonoEnv>, name: PageName): Promise<Response> {
   html.headers.delete("ETag");
   html.headers.append("Vary", "Accept-Language, Cookie");
   return new HTMLRewriter()
-    .on("link[data-lang]", {
-      element(link) {
-        if (link.getAttribute("data-lang") !== language) link.remove();
+    .on("[data-lang]", {
+      element(texts) {
+        if (texts.getAttribute("data-lang") !== language) texts.remove();
       },
     })
     .transform(html);
