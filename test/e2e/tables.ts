@@ -57,8 +57,11 @@ export function pageTokens(id: string, tokens: TokenStore): Record<string, strin
  * before it reaches this one.
  */
 async function playGreedy(player: TableClient): Promise<void> {
-  for (let waited = 0; player.model?.turn?.seat !== player.you.seat; waited += 10) {
-    if (waited > 5000) throw new Error(`seat ${player.you.seat}'s turn did not come`);
+  // Up to 20 s by the clock: on a loaded 2-core machine (the whole suite, a browser and wrangler dev) the last
+  // move once took more than 5 s to reach the next player, though it came.
+  const until = Date.now() + 20_000;
+  while (player.model?.turn?.seat !== player.you.seat) {
+    if (Date.now() > until) throw new Error(`seat ${player.you.seat}'s turn did not come`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const game = player.model?.game;
