@@ -133,8 +133,8 @@ import {
   TableClient,
 } from "../src/client/sdk/index.ts";
 import { turnFor } from "../src/client/ui/table-page/turn-toggle.ts";
-import { BOARD_TURN_COOKIE } from "../src/protocol/board-turn.ts";
 import type { Snapshot } from "../src/protocol/index.ts";
+import { BOARD_TURN_COOKIE } from "../src/protocol/table-picture.ts";
 import { formatPath, Game, parseMove } from "../src/rules/index.ts";
 import { browserArgs, browserFiles } from "../test/e2e/browser.ts";
 import { makeTestCertificate } from "../test/push/certificate.ts";

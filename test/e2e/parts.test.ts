@@ -250,6 +250,9 @@ describe("the table page's HTML shows the title bar and the board with the table
       // The same picture, up to the rasteriser's shading of the pieces' gradients (seen: 0.14% of the pixels, by
       // at most 29 of 255 in one channel).
       const difference = await pixelDifference(await context.newPage(), drawnByTheWorker, await live.screenshot());
+      console.log(
+        `picture against the page's board: ${(100 * difference.share).toFixed(2)}% of the pixels differ, by at most ${difference.most} of 255`,
+      );
       expect(difference.share).toBeLessThan(0.01);
       expect(difference.most).toBeLessThanOrEqual(48);
 

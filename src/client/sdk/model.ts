@@ -6,16 +6,11 @@
  * snapshot's moves, so the client asks it about legal moves, never the server.
  */
 import type { SeatView, Snapshot } from "../../protocol/index.ts";
-import { type Action, holeName, type Point, seating, variantOf } from "../../rules/index.ts";
+import { type Point, seating, variantOf } from "../../rules/index.ts";
 import { type LoggedEvent, TableFold } from "../../table/fold.ts";
+import { type LastMove, lastMoveOf } from "./last-move.ts";
 
-/** The last move played, for drawing its trail and animating it. */
-export interface LastMove {
-  readonly seat: number;
-  /** Every landing, from the start hole to the end. */
-  readonly path: readonly string[];
-  readonly captured: readonly string[];
-}
+export type { LastMove } from "./last-move.ts";
 
 /** What `presence` tells a client; the last two are optional for a presence made by hand. */
 export interface Presence {
@@ -50,7 +45,7 @@ export class TableModel extends TableFold {
     super.restore(snapshot, now);
     this.connected = snapshot.seats.map((seat) => seat.connected);
     const last = this.game?.history.findLast((action) => action.kind === "move");
-    this.lastMove = last?.kind === "move" ? lastMove(last) : null;
+    this.lastMove = last?.kind === "move" ? lastMoveOf(last) : null;
   }
 
   /**
@@ -64,7 +59,7 @@ export class TableModel extends TableFold {
     if (event.type === "started") this.lastMove = null;
     if (event.type === "moved") {
       const last = this.game?.history.at(-1);
-      if (last?.kind === "move") this.lastMove = lastMove(last);
+      if (last?.kind === "move") this.lastMove = lastMoveOf(last);
     }
     if (event.type === "unseated") this.connected = this.connected.map((on, seat) => on && seat !== event.seat);
   }
@@ -106,12 +101,4 @@ export class TableModel extends TableFold {
   toSnapshot(): Snapshot {
     return this.view(this.connected);
   }
-}
-
-function lastMove(action: Extract<Action, { kind: "move" }>): LastMove {
-  return {
-    seat: action.player,
-    path: action.move.path.map(holeName),
-    captured: action.move.captured.map(holeName),
-  };
 }

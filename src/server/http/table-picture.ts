@@ -11,15 +11,11 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { BOARD_TURN_COOKIE } from "../../protocol/board-turn.ts";
 import type { Language } from "../../protocol/language.ts";
 import type { Snapshot } from "../../protocol/snapshot.ts";
-import { Game, type Point } from "../../rules/index.ts";
+import { BOARD_TURN_COOKIE, type PieceDrawings } from "../../protocol/table-picture.ts";
+import { Game } from "../../rules/index.ts";
 import type { HonoEnv } from "./answers.ts";
-
-/** What a piece of a colour changes on its hole's elements, by class: attributes set, or removed (null). */
-type HoleAttributes = Readonly<Record<string, Readonly<Record<string, string | null>>>>;
-type PieceDrawings = Readonly<Record<Point | "neutral", HoleAttributes>>;
 
 /** The parts of the picture, read from the build's files. */
 async function pictureFile(c: Context<HonoEnv>, name: string): Promise<Response> {
@@ -51,7 +47,7 @@ export async function tablePicture(
     pictureFile(c, "pieces.json").then((response) => response.json<PieceDrawings>()),
   ]);
   const pieces = snapshot.game?.pieces ?? Game.create(snapshot.settings).pieces();
-  let hole: HoleAttributes | undefined;
+  let hole: PieceDrawings[keyof PieceDrawings] | undefined;
   const set = (part: string) => ({
     element(element: Element) {
       for (const [name, value] of Object.entries(hole?.[part] ?? {})) {

@@ -18,9 +18,10 @@
  * that does not read as one here is simply not drawn until then.
  */
 import type { Snapshot } from "../../../protocol/snapshot.ts";
-import { type Action, Game, holeName, parseMove } from "../../../rules/index.ts";
+import { type Action, Game, parseMove } from "../../../rules/index.ts";
 import { EarlySocket } from "../../sdk/early-socket.ts";
 import { handoverCodeIn } from "../../sdk/handover-link.ts";
+import { lastMoveOf } from "../../sdk/last-move.ts";
 import { memoryTokens, seatTokenKey, storedSeatNumber, type TokenStore, webStorageTokens } from "../../sdk/storage.ts";
 import { Board } from "../board.ts";
 import { header, storage } from "../chrome.ts";
@@ -108,10 +109,7 @@ function drawSnapshot(board: Board, i18n: I18n, tableId: string, tokens: TokenSt
       variant: settings.variant,
       pieces: game ? game.pieces() : startingPieces(settings),
       moves: NO_MOVES,
-      lastMove:
-        last?.kind === "move"
-          ? { path: last.move.path.map(holeName), captured: last.move.captured.map(holeName) }
-          : null,
+      lastMove: last?.kind === "move" ? lastMoveOf(last) : null,
       since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
     });
   } catch {

@@ -12,14 +12,12 @@
  * The picture is only a picture: hidden from screen readers, with no hole
  * to tab to, until the page's own board takes its place.
  */
+import type { HoleAttributes, PieceDrawings } from "../../../protocol/table-picture.ts";
 import { DEFAULT_SETTINGS, holeName, POINTS, type Point } from "../../../rules/index.ts";
 import { Board } from "../board.ts";
 import { header } from "../chrome.ts";
 import { I18n, LANGUAGES, type Language } from "../i18n/index.ts";
 import { NO_MOVES } from "../legal-moves.ts";
-
-/** The attributes an element of a hole has, by the element's class (`hole`, `piece`, `piece-mark`). */
-export type HoleAttributes = Readonly<Record<string, Readonly<Record<string, string | null>>>>;
 
 export interface TablePicture {
   /** The title bar, by language. */
@@ -31,7 +29,7 @@ export interface TablePicture {
    * empty hole has not: attributes to set, or to remove (null), on its
    * elements by their class.
    */
-  readonly pieces: Readonly<Record<Point | "neutral", HoleAttributes>>;
+  readonly pieces: PieceDrawings;
 }
 
 /** The elements of a hole the pieces change, by class. */
@@ -58,7 +56,7 @@ export async function drawTablePicture(): Promise<TablePicture> {
   const empty = attributesOf(board.element, holeName(59));
   const pieces = Object.fromEntries(
     colours.map((colour, hole) => [colour, difference(empty, attributesOf(board.element, holeName(60 + hole)))]),
-  ) as Record<Point | "neutral", HoleAttributes>;
+  ) as PieceDrawings;
   return { headers, boards, pieces };
 }
 

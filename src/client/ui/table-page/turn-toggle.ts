@@ -5,7 +5,7 @@
  * it. Spectators see the board as it is (N at the top), and so does a player
  * whose point is already at the bottom: the button is hidden for them.
  */
-import { BOARD_TURN_COOKIE, BOARD_TURN_COOKIE_MAX_AGE } from "../../../protocol/board-turn.ts";
+import { BOARD_TURN_COOKIE, BOARD_TURN_COOKIE_MAX_AGE } from "../../../protocol/table-picture.ts";
 import type { Settings } from "../../../rules/index.ts";
 import type { Board } from "../board.ts";
 import { homePoint, type Sixths, sixthsToBottom } from "../board-turn.ts";
@@ -30,6 +30,8 @@ export class TurnToggle {
   private readonly store: Storage | undefined;
   private wanted: boolean;
   private view: TableView | null = null;
+  /** The turn last kept for the page's address (`keepBoardTurn`). */
+  private kept: Sixths | null = null;
 
   constructor(i18n: I18n, board: Board, store: Storage | undefined) {
     this.i18n = i18n;
@@ -54,7 +56,9 @@ export class TurnToggle {
     this.element.title = this.i18n.t("turnBoardTitle");
     const turn = turnFor(model.settings, you.seat, this.wanted);
     this.board.setTurn(turn);
-    keepBoardTurn(turn);
+    // Read and written only when the turn changes, not at every drawing of the table.
+    if (turn !== this.kept) keepBoardTurn(turn);
+    this.kept = turn;
   }
 
   private toggle(): void {
