@@ -8,7 +8,7 @@
  * the embedded table's controller (src/client/embed) as embed.js, the web
  * components (src/client/embed/define.ts, lobby-define.ts) as element.js and
  * lobby-element.js, what they share in dist/chunks, their
- * dependencies (zod, partysocket) left to npm; and their type declarations,
+ * dependencies (valibot, partysocket) left to npm; and their type declarations,
  * emitted by tsc.
  * It prints only to stderr: `npm pack --json` runs it and writes its JSON to stdout.
  */

@@ -54,6 +54,7 @@ import { parseArgs } from "node:util";
 import { seededRandom } from "../src/bots/random.ts";
 import { DROP_GRACE_MS, WAVE_MS } from "../src/lobby/index.ts";
 import { type LobbyMessage, PoolNameSchema, type QuickServerMessage } from "../src/protocol/index.ts";
+import * as v from "../src/protocol/schema.ts";
 import {
   freePort,
   livePids,
@@ -91,7 +92,7 @@ const fillAfterSeconds = Number(values["fill-after"]);
 const seed = Number(values.seed);
 if (
   !(Number.isInteger(seekerCount) && seekerCount >= 1) ||
-  !pools.every((name) => PoolNameSchema.safeParse(name).success) ||
+  !pools.every((name) => v.safeParse(PoolNameSchema, name).success) ||
   !(overSeconds > 0) ||
   !(Number.isInteger(kills) && kills >= 0) ||
   ![gapMin, gapMax, seed].every((n) => Number.isInteger(n) && n >= 0) ||

@@ -1,5 +1,5 @@
+import * as v from "./schema.ts";
 import type { Wire } from "./wire.ts";
-import * as z from "./zod.ts";
 
 /**
  * Every error code the server sends, over HTTP (`{ "error": { code, message } }`)
@@ -74,11 +74,11 @@ export const CLIENT_ERROR_CODES = ["disconnected", "timeout", "closed", "bad-ser
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** The error of an HTTP answer: `{ "error": ErrorBody }`. */
-export const ErrorBodySchema = z.object({
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
+export const ErrorBodySchema = v.object({
+  code: v.picklist(ERROR_CODES),
+  message: v.string(),
   /** For invalid settings: the field at fault. */
-  field: z.optional(z.string()),
+  field: v.optional(v.string()),
 });
 
 export type ErrorBody = Wire<typeof ErrorBodySchema>;

@@ -1,18 +1,19 @@
 /** The events of a table's log: every change to the table, in order. Tokens never appear in them. */
+
+import * as v from "./schema.ts";
 import { SettingsSchema } from "./settings.ts";
 import { DepartureSchema, MovedBySchema, ResultViewSchema } from "./snapshot.ts";
-import { ClockSchema, FirstPlayerSchema, LanguageSchema, LevelSchema, SeatSchema } from "./values.ts";
+import { ClockSchema, FirstPlayerSchema, IntegerSchema, LanguageSchema, LevelSchema, SeatSchema } from "./values.ts";
 import type { Wire } from "./wire.ts";
-import * as z from "./zod.ts";
 
-export const TableEventSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("created"),
+export const TableEventSchema = v.variant("type", [
+  v.object({
+    type: v.literal("created"),
     settings: SettingsSchema,
     clock: ClockSchema,
     firstPlayer: FirstPlayerSchema,
     /** Absent in logs written before the setting existed: false. */
-    startWhenFull: z.optional(z.boolean()),
+    startWhenFull: v.optional(v.boolean()),
   }),
   /**
    * `computer`: the seat is a computer player of that level, which the table
@@ -20,26 +21,26 @@ export const TableEventSchema = z.discriminatedUnion("type", [
    * (its creator, usually); absent otherwise, and in logs written before it
    * was recorded.
    */
-  z.object({
-    type: z.literal("seated"),
+  v.object({
+    type: v.literal("seated"),
     seat: SeatSchema,
-    name: z.string(),
-    computer: z.optional(LevelSchema),
-    host: z.optional(z.literal(true)),
+    name: v.string(),
+    computer: v.optional(LevelSchema),
+    host: v.optional(v.literal(true)),
   }),
   /** `left`: the player left (or, having left during a game, the game is over); `removed`: by the host. */
-  z.object({ type: z.literal("unseated"), seat: SeatSchema, reason: z.enum(["left", "removed"]) }),
+  v.object({ type: v.literal("unseated"), seat: SeatSchema, reason: v.picklist(["left", "removed"]) }),
   /** Between games: `seat` asks to trade places with the occupied seat `to`. */
-  z.object({ type: z.literal("swapOffered"), seat: SeatSchema, to: SeatSchema }),
+  v.object({ type: v.literal("swapOffered"), seat: SeatSchema, to: SeatSchema }),
   /** Between games: the players of two seats trade places (one of them may be free), with their scores. */
-  z.object({ type: z.literal("swapped"), seats: z.tuple([SeatSchema, SeatSchema]) }),
+  v.object({ type: v.literal("swapped"), seats: v.strictTuple([SeatSchema, SeatSchema]) }),
   /** The host listed the table in the lobby in language `lang`, or took it off (`lang` null). */
-  z.object({ type: z.literal("listing"), lang: z.nullable(LanguageSchema) }),
+  v.object({ type: v.literal("listing"), lang: v.nullable(LanguageSchema) }),
   /** Between games: the host chose who begins the next games (a seat, or null to draw one each game). */
-  z.object({ type: z.literal("firstPlayerChosen"), firstPlayer: FirstPlayerSchema }),
+  v.object({ type: v.literal("firstPlayerChosen"), firstPlayer: FirstPlayerSchema }),
   /** After a game: these seats accept a rematch (the host accepts for seats whose player is gone). */
-  z.object({ type: z.literal("rematchAccepted"), seats: z.array(SeatSchema) }),
-  z.object({ type: z.literal("started"), game: z.int().check(z.minimum(1)), firstPlayer: SeatSchema }),
+  v.object({ type: v.literal("rematchAccepted"), seats: v.array(SeatSchema) }),
+  v.object({ type: v.literal("started"), game: v.pipe(IntegerSchema, v.minValue(1)), firstPlayer: SeatSchema }),
   /**
    * `path`: every landing, so in the capture variant it names the pieces
    * taken too (the engine's `jumpedHole` of each leg). `by`: absent when the
@@ -47,35 +48,35 @@ export const TableEventSchema = z.discriminatedUnion("type", [
    * it; `computer` when the computer plays the seat. (Logs written before
    * 2026-12 also carry `captured`, the holes taken; it is ignored.)
    */
-  z.object({
-    type: z.literal("moved"),
+  v.object({
+    type: v.literal("moved"),
     seat: SeatSchema,
-    path: z.string(),
-    by: z.optional(MovedBySchema),
+    path: v.string(),
+    by: v.optional(MovedBySchema),
   }),
   /** A side with no legal move, written right after the move that blocked it. */
-  z.object({ type: z.literal("passed"), seat: SeatSchema }),
+  v.object({ type: v.literal("passed"), seat: SeatSchema }),
   /**
    * A seat has finished the race and taken its place, written right after the
    * move that finished it (partners finish together, and a colour can be
    * finished by another's move).
    */
-  z.object({ type: z.literal("finished"), seat: SeatSchema, place: z.int().check(z.minimum(1)) }),
+  v.object({ type: v.literal("finished"), seat: SeatSchema, place: v.pipe(IntegerSchema, v.minValue(1)) }),
   /**
    * The computer plays this seat's turns until its player takes it back:
    * `timeouts` after too many turns in a row ran out of time, `claimed` when
    * another player handed it over while the table was stalled.
    */
-  z.object({ type: z.literal("away"), seat: SeatSchema, reason: z.enum(["timeouts", "claimed"]) }),
+  v.object({ type: v.literal("away"), seat: SeatSchema, reason: v.picklist(["timeouts", "claimed"]) }),
   /** The player of an away seat took it back. */
-  z.object({ type: z.literal("back"), seat: SeatSchema }),
+  v.object({ type: v.literal("back"), seat: SeatSchema }),
   /**
    * `left`: the player left; `absent`: the others counted out a player who
    * stalled the table; `timeout`: the clock ran out, in tables before clocks
    * played timed-out turns.
    */
-  z.object({ type: z.literal("resigned"), seat: SeatSchema, reason: DepartureSchema }),
-  z.object({ type: z.literal("ended"), result: ResultViewSchema }),
+  v.object({ type: v.literal("resigned"), seat: SeatSchema, reason: DepartureSchema }),
+  v.object({ type: v.literal("ended"), result: ResultViewSchema }),
 ]);
 
 export type TableEvent = Wire<typeof TableEventSchema>;

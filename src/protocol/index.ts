@@ -1,24 +1,7 @@
 /**
- * The wire that server, client and SDK agree on: zod schemas, and the types
- * inferred from them. See docs/protocol.md.
+ * The wire that server, client and SDK agree on: valibot schemas, and the
+ * types inferred from them. See docs/protocol.md.
  */
-import { en } from "zod/locales";
-import { config } from "zod/mini";
-
-/**
- * zod's English messages, for whoever imports this index (the server, the
- * table, the pages): a refused request is answered with the schema's words
- * (`bad-message`, `invalid-settings`, `bad-name`, `bad-chat`), and without a
- * locale zod/mini says only "Invalid input". Here, not in a module imported
- * for its effect alone, which a bundler drops under the package's
- * `"sideEffects": false`. The SDK imports the protocol's modules, not this
- * index: it reads only where a server message is wrong
- * (`bad-server-message`), so it ships without the messages (about 1 KiB
- * gzipped) and leaves zod's configuration, which a page that bundles zod
- * shares with it, alone.
- */
-config(en());
-
 export {
   CHAT_HISTORY,
   CHAT_POLICIES,
@@ -115,6 +98,7 @@ export {
   type PushSubscriptionJson,
   PushSubscriptionSchema,
 } from "./push.ts";
+export { type Checked, checked } from "./schema.ts";
 export { type QuickClientMessage, QuickClientMessageSchema } from "./seeker-messages.ts";
 export { type Identity, type ServerMessage, ServerMessageSchema } from "./server-messages.ts";
 export { SettingsSchema, type TableSettings, TableSettingsSchema } from "./settings.ts";

@@ -1,7 +1,7 @@
 /**
  * Quick play's pools by name, without a schema: what a page needs to offer
  * the choices and to read a pool's name from an address, so that the front
- * page's first screen carries no zod (the schemas that check the same
+ * page's first screen carries no validator (the schemas that check the same
  * shapes on the wire are in lobby.ts, built on these lists).
  */
 import { VARIANT_NAMES, type Variant } from "../rules/index.ts";

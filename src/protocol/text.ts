@@ -5,7 +5,7 @@
  */
 import { MAX_CHAT_LENGTH } from "./chat.ts";
 import { MAX_NAME_LENGTH } from "./lengths.ts";
-import * as z from "./zod.ts";
+import * as v from "./schema.ts";
 
 export { MAX_NAME_LENGTH } from "./lengths.ts";
 /**
@@ -80,29 +80,25 @@ function normalise(text: string): string {
  * `what` names the text in the refusals ("a name", "a message").
  */
 function shownText(what: string, maxLength: number) {
-  return z.string().check(
-    z.refine(isWellFormed, { message: `${what} must be well-formed text (no lone surrogate)`, abort: true }),
-    z.overwrite(normalise),
-    z.minLength(1, { message: `${what} needs at least one character`, abort: true }),
-    // Counted in UTF-16 units, as documented (zod's maxLength counts code points).
-    z.refine((text) => text.length <= maxLength, {
-      message: `${what} has at most ${maxLength} characters`,
-      abort: true,
-    }),
-    z.refine((text) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text), {
-      message: `${what} cannot contain control characters`,
-      abort: true,
-    }),
-    z.refine((text) => !hasHiddenCharacter(text), {
-      message: `${what} cannot contain invisible or formatting characters`,
-      abort: true,
-    }),
-    z.refine((text) => VISIBLE.test(text), { message: `${what} needs a visible character`, abort: true }),
-    z.refine((text) => !/^\p{M}/u.test(text), { message: `${what} cannot start with a combining mark`, abort: true }),
-    z.refine((text) => !STACKED_MARKS.test(text), {
-      message: `${what} has at most ${MAX_MARKS_PER_CHARACTER} combining marks on a character`,
-      abort: true,
-    }),
+  // Each check runs only once those before it pass (abortPipeEarly): a refusal names the first thing wrong.
+  return v.config(
+    v.pipe(
+      v.string(),
+      v.check(isWellFormed, `${what} must be well-formed text (no lone surrogate)`),
+      v.transform(normalise),
+      v.minLength(1, `${what} needs at least one character`),
+      // In UTF-16 units, as documented (String.length, which valibot's maxLength counts).
+      v.maxLength(maxLength, `${what} has at most ${maxLength} characters`),
+      v.check((text) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text), `${what} cannot contain control characters`),
+      v.check((text) => !hasHiddenCharacter(text), `${what} cannot contain invisible or formatting characters`),
+      v.check((text) => VISIBLE.test(text), `${what} needs a visible character`),
+      v.check((text) => !/^\p{M}/u.test(text), `${what} cannot start with a combining mark`),
+      v.check(
+        (text) => !STACKED_MARKS.test(text),
+        `${what} has at most ${MAX_MARKS_PER_CHARACTER} combining marks on a character`,
+      ),
+    ),
+    { abortPipeEarly: true },
   );
 }
 

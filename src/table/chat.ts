@@ -4,7 +4,7 @@
  * here reads or changes the event log, only the seats' names, and the
  * policy and silences the host chose, which the chat keeps beside it.
  */
-import { type ChatAuthor, type ChatPolicy, ChatTextSchema, type Identity } from "../protocol/index.ts";
+import { type ChatAuthor, type ChatPolicy, ChatTextSchema, checked, type Identity } from "../protocol/index.ts";
 import { TableError } from "./errors.ts";
 import { checkedName, requireNameFree } from "./names.ts";
 
@@ -35,9 +35,9 @@ export function requireVoice(who: Identity, standing: ChatStanding): void {
 
 /** A chat message's text, normalised, or `bad-chat` saying what is wrong with it. */
 export function chatText(text: string): string {
-  const checked = ChatTextSchema.safeParse(text);
-  if (!checked.success) throw new TableError("bad-chat", checked.error.issues[0]?.message ?? "that is not a message");
-  return checked.data;
+  const result = checked(ChatTextSchema, text);
+  if (!result.ok) throw new TableError("bad-chat", result.message);
+  return result.value;
 }
 
 /**

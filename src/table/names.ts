@@ -3,15 +3,14 @@
  * alike: it is a valid name (`NameSchema`), and no seated player goes by it
  * (compared by `nameKey`), so that no one can pass for a player.
  */
-import { NameSchema, nameKey } from "../protocol/index.ts";
+import { checked, NameSchema, nameKey } from "../protocol/index.ts";
 import { TableError } from "./errors.ts";
 
 /** The name normalised, or `bad-name` saying what is wrong with it. */
 export function checkedName(name: string): string {
-  const checked = NameSchema.safeParse(name);
-  if (!checked.success)
-    throw new TableError("bad-name", checked.error.issues[0]?.message ?? "that name cannot be used");
-  return checked.data;
+  const result = checked(NameSchema, name);
+  if (!result.ok) throw new TableError("bad-name", result.message);
+  return result.value;
 }
 
 /** `name-taken` when a seated player (`names`, by seat) goes by `name`. */

@@ -24,17 +24,18 @@ import {
   AnalysisRequestSchema,
   analysisRequest,
 } from "../../src/client/ui/analysis/protocol.ts";
+import * as v from "../../src/protocol/schema.ts";
 import { Game } from "../../src/rules/index.ts";
 import { referenceGame } from "../analysis-game.ts";
 
 /** The table page's request for `game`, as the worker's schema reads it. */
 function requestFor(game: Game, id = 7): AnalysisRequest {
-  return AnalysisRequestSchema.parse(analysisRequest(game, id));
+  return v.parse(AnalysisRequestSchema, analysisRequest(game, id));
 }
 
 function answers(request: AnalysisRequest): AnalysisReply[] {
   const replies: AnalysisReply[] = [];
-  answer(request, (reply) => replies.push(AnalysisReplySchema.parse(structuredClone(reply))));
+  answer(request, (reply) => replies.push(v.parse(AnalysisReplySchema, structuredClone(reply))));
   return replies;
 }
 
@@ -59,9 +60,9 @@ describe("the worker's answer", () => {
 
   it("the page refuses a reply that is not an analysis", () => {
     expect(
-      AnalysisReplySchema.safeParse({ type: "result", id: 1, analysis: { estimates: [[-1]], moves: [] } }).success,
+      v.safeParse(AnalysisReplySchema, { type: "result", id: 1, analysis: { estimates: [[-1]], moves: [] } }).success,
     ).toBe(false);
-    expect(AnalysisRequestSchema.safeParse({ type: "analyse", id: 1 }).success).toBe(false);
+    expect(v.safeParse(AnalysisRequestSchema, { type: "analyse", id: 1 }).success).toBe(false);
   });
 });
 

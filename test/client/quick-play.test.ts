@@ -17,6 +17,7 @@ import {
 } from "../../src/client/sdk/index.ts";
 import type { QuickClientMessage, QuickServerMessage } from "../../src/protocol/index.ts";
 import { SeekerKeySchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import { FakeSocket, tick, until } from "./fake-socket.ts";
 
 const RACE_FOR_TWO: PoolKind = { players: 2, variant: "classic", clock: "live" };
@@ -69,12 +70,12 @@ describe("the seeker key", () => {
   it("is made once, 22 base64url characters, and kept; a kept value that is not a key is replaced", () => {
     const tokens = memoryTokens();
     const key = seekerKey(tokens);
-    expect(SeekerKeySchema.safeParse(key).success).toBe(true);
+    expect(v.safeParse(SeekerKeySchema, key).success).toBe(true);
     expect(seekerKey(tokens)).toBe(key);
     expect(seekerKey(memoryTokens())).not.toBe(key);
     tokens.set("seeker", "short");
     expect(seekerKey(tokens)).not.toBe("short");
-    expect(SeekerKeySchema.safeParse(tokens.get("seeker")).success).toBe(true);
+    expect(v.safeParse(SeekerKeySchema, tokens.get("seeker")).success).toBe(true);
   });
 });
 

@@ -108,7 +108,7 @@ describe("the packed package", () => {
     });
     // Only the elements' entries do something on import: they register <chinese-checkers-table> and <chinese-checkers-lobby>.
     expect(manifest.sideEffects).toEqual(["./dist/element.js", "./dist/lobby-element.js"]);
-    expect(Object.keys(manifest.dependencies)).toEqual(["partysocket", "zod"]);
+    expect(Object.keys(manifest.dependencies)).toEqual(["partysocket", "valibot"]);
     expect(manifest.license).toBe("MIT");
     expect(await readFile(join(site, "node_modules/@chinese-checkers/client/LICENSE"), "utf8")).toMatch(
       /^MIT License\n\nCopyright \(c\) 2026 The Chinese Checkers Online authors\n/,

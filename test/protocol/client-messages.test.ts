@@ -4,40 +4,38 @@
  */
 import { describe, expect, it } from "vitest";
 import { ClientMessageSchema, NameSchema, nameKey, TokenSchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 
-/** The path and code of each issue the schema raises. */
+/** The path and type (the schema or check that failed) of each issue the schema raises. */
 function issues(message: unknown) {
-  return ClientMessageSchema.safeParse(message).error?.issues.map(({ path, code }) => [path.join("."), code]);
+  return v.safeParse(ClientMessageSchema, message).issues?.map((issue) => [v.getDotPath(issue) ?? "", issue.type]);
 }
 
 describe("a malformed client message is refused at the field at fault", () => {
   const token = "Vb3nB4u8cA0s3yWm2q1bXw";
   const cases: [string, unknown, [string, string][]][] = [
-    ["JSON that is not an object", [1, 2], [["", "invalid_type"]]],
-    ["a message without a type", { id: "x" }, [["type", "invalid_union"]]],
-    ["an unknown type", { type: "dance", id: "x" }, [["type", "invalid_union"]]],
-    ["an unknown field", { type: "move", id: "x", path: "a1-b1", seat: 0 }, [["", "unrecognized_keys"]]],
-    ["hello: a token of 21 characters", { type: "hello", token: token.slice(1) }, [["token", "invalid_format"]]],
-    [
-      "hello: a host token with a space",
-      { type: "hello", hostToken: `${token.slice(1)} ` },
-      [["hostToken", "invalid_format"]],
-    ],
-    ["hello: a negative lastSeq", { type: "hello", lastSeq: -1 }, [["lastSeq", "too_small"]]],
-    ["join: a seat as a string", { type: "join", id: "x", seat: "1", name: "A" }, [["seat", "invalid_type"]]],
-    ["join: a seat that is not whole", { type: "join", id: "x", seat: 1.5, name: "A" }, [["seat", "invalid_type"]]],
-    ["join: a seventh seat", { type: "join", id: "x", seat: 6, name: "A" }, [["seat", "too_big"]]],
-    ["join: no name", { type: "join", id: "x", seat: 1 }, [["name", "invalid_type"]]],
-    ["start: an empty id", { type: "start", id: "" }, [["id", "too_small"]]],
-    ["start: an id of 65 characters", { type: "start", id: "x".repeat(65) }, [["id", "too_big"]]],
-    ["move: no id", { type: "move", path: "a1-b1" }, [["id", "invalid_type"]]],
-    ["move: no path", { type: "move", id: "x" }, [["path", "invalid_type"]]],
-    ["move: an empty path", { type: "move", id: "x", path: "" }, [["path", "too_small"]]],
-    ["move: a path of 257 characters", { type: "move", id: "x", path: "a".repeat(257) }, [["path", "too_big"]]],
-    ["leave: a seat", { type: "leave", id: "x", seat: 0 }, [["", "unrecognized_keys"]]],
-    ["remove: a negative seat", { type: "remove", id: "x", seat: -1 }, [["seat", "too_small"]]],
-    ["rematch: no id", { type: "rematch" }, [["id", "invalid_type"]]],
-    ["sync: no lastSeq", { type: "sync" }, [["lastSeq", "invalid_type"]]],
+    ["JSON that is not an object", [1, 2], [["type", "variant"]]],
+    ["a message without a type", { id: "x" }, [["type", "variant"]]],
+    ["an unknown type", { type: "dance", id: "x" }, [["type", "variant"]]],
+    ["an unknown field", { type: "move", id: "x", path: "a1-b1", seat: 0 }, [["seat", "strict_object"]]],
+    ["hello: a token of 21 characters", { type: "hello", token: token.slice(1) }, [["token", "regex"]]],
+    ["hello: a host token with a space", { type: "hello", hostToken: `${token.slice(1)} ` }, [["hostToken", "regex"]]],
+    ["hello: a negative lastSeq", { type: "hello", lastSeq: -1 }, [["lastSeq", "min_value"]]],
+    ["join: a seat as a string", { type: "join", id: "x", seat: "1", name: "A" }, [["seat", "number"]]],
+    ["join: a seat that is not whole", { type: "join", id: "x", seat: 1.5, name: "A" }, [["seat", "safe_integer"]]],
+    ["join: a seventh seat", { type: "join", id: "x", seat: 6, name: "A" }, [["seat", "max_value"]]],
+    ["join: no name", { type: "join", id: "x", seat: 1 }, [["name", "strict_object"]]],
+    ["start: an empty id", { type: "start", id: "" }, [["id", "min_length"]]],
+    ["start: an id of 65 characters", { type: "start", id: "x".repeat(65) }, [["id", "max_length"]]],
+    ["move: no id", { type: "move", path: "a1-b1" }, [["id", "strict_object"]]],
+    ["move: no path", { type: "move", id: "x" }, [["path", "strict_object"]]],
+    ["move: an empty path", { type: "move", id: "x", path: "" }, [["path", "min_length"]]],
+    ["move: a path of 257 characters", { type: "move", id: "x", path: "a".repeat(257) }, [["path", "max_length"]]],
+    ["leave: a seat", { type: "leave", id: "x", seat: 0 }, [["seat", "strict_object"]]],
+    ["remove: a negative seat", { type: "remove", id: "x", seat: -1 }, [["seat", "min_value"]]],
+    ["rematch: no id", { type: "rematch" }, [["id", "strict_object"]]],
+    ["sync: no lastSeq", { type: "sync" }, [["lastSeq", "strict_object"]]],
+    ["sync: a lastSeq past exact integers", { type: "sync", lastSeq: 2 ** 53 }, [["lastSeq", "safe_integer"]]],
   ];
   for (const [what, message, expected] of cases) {
     it(what, () => {
@@ -47,40 +45,42 @@ describe("a malformed client message is refused at the field at fault", () => {
 });
 
 describe("a refused client message says what is wrong", () => {
-  it("in zod's English words, or the protocol's own", () => {
-    const message = (value: unknown) => ClientMessageSchema.safeParse(value).error?.issues[0]?.message;
-    expect(message({ type: "start", id: "x".repeat(65) })).toBe("Too big: expected string to have <=64 characters");
-    expect(message({ type: "move", id: "x", path: "a1-b1", seat: 0 })).toBe('Unrecognized key: "seat"');
-    expect(message({ type: "sync", lastSeq: -1 })).toBe("Too small: expected number to be >=0");
+  it("in valibot's English words, or the protocol's own", () => {
+    const message = (value: unknown) => v.safeParse(ClientMessageSchema, value).issues?.[0].message;
+    expect(message({ type: "start", id: "x".repeat(65) })).toBe("Invalid length: Expected <=64 but received 65");
+    expect(message({ type: "move", id: "x", path: "a1-b1", seat: 0 })).toBe(
+      'Invalid key: Expected never but received "seat"',
+    );
+    expect(message({ type: "sync", lastSeq: -1 })).toBe("Invalid value: Expected >=0 but received -1");
     expect(message({ type: "hello", token: "not a token" })).toBe("a token is 22 base64url characters");
   });
 });
 
 describe("a name is normalised, then 1 to 24 UTF-16 units that show, without control or format characters or stacked marks", () => {
   it("keeps the name without its surrounding spaces", () => {
-    expect(NameSchema.parse("  Aino ")).toBe("Aino");
-    expect(NameSchema.parse(` ${"é".repeat(24)} `)).toBe("é".repeat(24));
+    expect(v.parse(NameSchema, "  Aino ")).toBe("Aino");
+    expect(v.parse(NameSchema, ` ${"é".repeat(24)} `)).toBe("é".repeat(24));
   });
 
   it("stores names in NFC, with each run of spaces one plain space", () => {
-    expect(NameSchema.parse("Aine\u0301")).toBe("Ainé");
-    expect(NameSchema.parse(`${"e\u0301".repeat(24)}`)).toBe("é".repeat(24));
-    expect(NameSchema.parse("Anna\u00a0\u3000 Liisa")).toBe("Anna Liisa");
+    expect(v.parse(NameSchema, "Aine\u0301")).toBe("Ainé");
+    expect(v.parse(NameSchema, `${"e\u0301".repeat(24)}`)).toBe("é".repeat(24));
+    expect(v.parse(NameSchema, "Anna\u00a0\u3000 Liisa")).toBe("Anna Liisa");
   });
 
   it("counts UTF-16 units: 12 emoji of two units each are 24", () => {
-    expect(NameSchema.parse("🦊".repeat(12))).toBe("🦊".repeat(12));
+    expect(v.parse(NameSchema, "🦊".repeat(12))).toBe("🦊".repeat(12));
   });
 
   it("accepts the marks that scripts stack on a character: up to 3", () => {
     for (const name of ["กิ่ง", "क्षिति", "שָׁלוֹם", "Tiê\u0323\u0301n", "a\u0301\u0308\u0323"]) {
-      expect(NameSchema.safeParse(name).success, name).toBe(true);
+      expect(v.safeParse(NameSchema, name).success, name).toBe(true);
     }
   });
 
   it("accepts the joiners and variation selectors that emoji and some scripts need", () => {
     for (const name of ["👨‍👩‍👧", "❤️", "❤️‍🔥", "1️⃣", "می‌خواهم", "Zoë 🦊", "李小龍", "O'Brien-Smith"]) {
-      expect(NameSchema.safeParse(name).data, name).toBe(name);
+      expect(v.safeParse(NameSchema, name).output, name).toBe(name);
     }
   });
 
@@ -118,7 +118,7 @@ describe("a name is normalised, then 1 to 24 UTF-16 units that show, without con
   ];
   for (const [what, name, message] of refused) {
     it(`refuses a name that is ${what}`, () => {
-      expect(NameSchema.safeParse(name).error?.issues.map((issue) => issue.message)).toEqual([message]);
+      expect(v.safeParse(NameSchema, name).issues?.map((issue) => issue.message)).toEqual([message]);
     });
   }
 });
@@ -134,7 +134,7 @@ describe("names are compared for uniqueness without case, compatibility forms or
       ["Anna Liisa", "anna  liisa"],
       ["می‌خواهم", "میخواهم"],
     ]) {
-      expect(nameKey(NameSchema.parse(a)), `${a} / ${b}`).toBe(nameKey(NameSchema.parse(b)));
+      expect(nameKey(v.parse(NameSchema, a)), `${a} / ${b}`).toBe(nameKey(v.parse(NameSchema, b)));
     }
   });
 
@@ -151,20 +151,20 @@ describe("names are compared for uniqueness without case, compatibility forms or
 
 describe("request ids are well-formed text", () => {
   it("refuses an id with a lone surrogate", () => {
-    const parsed = ClientMessageSchema.safeParse(JSON.parse('{"type":"start","id":"x\\ud800"}'));
-    expect(parsed.error?.issues[0]?.message).toBe("a request id must be well-formed text (no lone surrogate)");
-    expect(ClientMessageSchema.safeParse({ type: "start", id: "🦊" }).success).toBe(true);
+    const parsed = v.safeParse(ClientMessageSchema, JSON.parse('{"type":"start","id":"x\\ud800"}'));
+    expect(parsed.issues?.[0].message).toBe("a request id must be well-formed text (no lone surrogate)");
+    expect(v.safeParse(ClientMessageSchema, { type: "start", id: "🦊" }).success).toBe(true);
   });
 });
 
 describe("a token is 22 base64url characters", () => {
   it("accepts every base64url character", () => {
-    expect(TokenSchema.safeParse("AZaz09-_AZaz09-_AZaz09").success).toBe(true);
+    expect(v.safeParse(TokenSchema, "AZaz09-_AZaz09-_AZaz09").success).toBe(true);
   });
 
   for (const token of ["", "A".repeat(21), "A".repeat(23), `${"A".repeat(21)}+`, `${"A".repeat(21)}=`]) {
     it(`refuses ${JSON.stringify(token)}`, () => {
-      expect(TokenSchema.safeParse(token).success).toBe(false);
+      expect(v.safeParse(TokenSchema, token).success).toBe(false);
     });
   }
 });

@@ -21,6 +21,7 @@ import {
   TableEventSchema,
   TableSettingsSchema,
 } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import { createRequestBody, examples, requestBody } from "./examples.ts";
 
 const typesOf = (values: unknown[]) => values.map((value) => (value as { type: string }).type);
@@ -28,26 +29,26 @@ const typesOf = (values: unknown[]) => values.map((value) => (value as { type: s
 describe("the documented examples are valid", () => {
   it("HTTP: the create request, the created table and the refusal", () => {
     const body = createRequestBody();
-    expect(TableSettingsSchema.parse(body)).toEqual(body);
+    expect(v.parse(TableSettingsSchema, body)).toEqual(body);
     const [refusal, created, ...rest] = examples("## HTTP");
     expect(rest).toEqual([]);
-    expect(ErrorResponseSchema.parse(refusal)).toEqual(refusal);
-    expect(CreatedTableSchema.parse(created)).toEqual(created);
+    expect(v.parse(ErrorResponseSchema, refusal)).toEqual(refusal);
+    expect(v.parse(CreatedTableSchema, created)).toEqual(created);
   });
 
   it("continuing on another device: the redeeming request and its answer", () => {
     const body = requestBody("/handover");
-    expect(RedeemHandoverSchema.parse(body)).toEqual(body);
-    expect(HandoverCodeSchema.safeParse((body as { code: string }).code).success).toBe(true);
+    expect(v.parse(RedeemHandoverSchema, body)).toEqual(body);
+    expect(v.safeParse(HandoverCodeSchema, (body as { code: string }).code).success).toBe(true);
     const [answer, ...rest] = examples("## Continuing on another device");
     expect(rest).toEqual([]);
-    expect(HandedOverSchema.parse(answer)).toEqual(answer);
+    expect(v.parse(HandedOverSchema, answer)).toEqual(answer);
   });
 
   it("the health check: a service that can serve, and one missing a secret", () => {
     const answers = examples("## Health");
     expect(answers).toHaveLength(2);
-    for (const answer of answers) expect(HealthBodySchema.parse(answer)).toEqual(answer);
+    for (const answer of answers) expect(v.parse(HealthBodySchema, answer)).toEqual(answer);
     expect(answers.map((answer) => (answer as { ok: boolean }).ok)).toEqual([true, false]);
   });
 
@@ -70,7 +71,7 @@ describe("the documented examples are valid", () => {
       "handover",
       "sync",
     ]);
-    for (const message of messages) expect(ClientMessageSchema.parse(message)).toEqual(message);
+    for (const message of messages) expect(v.parse(ClientMessageSchema, message)).toEqual(message);
   });
 
   it("server messages: one of each type", () => {
@@ -89,7 +90,7 @@ describe("the documented examples are valid", () => {
       "presence",
       "error",
     ]);
-    for (const message of messages) expect(ServerMessageSchema.parse(message)).toEqual(message);
+    for (const message of messages) expect(v.parse(ServerMessageSchema, message)).toEqual(message);
   });
 
   it("events: one of each type, and a capture", () => {
@@ -115,37 +116,37 @@ describe("the documented examples are valid", () => {
       "finished",
       "ended",
     ]);
-    for (const event of events) expect(TableEventSchema.parse(event)).toEqual(event);
+    for (const event of events) expect(v.parse(TableEventSchema, event)).toEqual(event);
   });
 
   it("notifications: the requests, and what a push carries", () => {
     const requests = examples("### Subscribing");
     expect(typesOf(requests)).toEqual(["pushSubscribe", "pushUnsubscribe"]);
-    for (const request of requests) expect(ClientMessageSchema.parse(request)).toEqual(request);
+    for (const request of requests) expect(v.parse(ClientMessageSchema, request)).toEqual(request);
     const notices = examples("### What a push carries");
     expect(notices.map((notice) => (notice as { kind: string }).kind)).toEqual(["turn", "ended", "rematch"]);
-    for (const notice of notices) expect(NoticeSchema.parse(notice)).toEqual(notice);
+    for (const notice of notices) expect(v.parse(NoticeSchema, notice)).toEqual(notice);
   });
 
   it("quick play: a seeker's requests, and what the pool sends, one of each type", () => {
     const requests = examples("### Seeker → pool");
     expect(typesOf(requests)).toEqual(["seek", "cancel", "fill"]);
-    for (const request of requests) expect(QuickClientMessageSchema.parse(request)).toEqual(request);
+    for (const request of requests) expect(v.parse(QuickClientMessageSchema, request)).toEqual(request);
     const messages = examples("### Pool → seeker");
     expect(typesOf(messages)).toEqual(["ack", "seeking", "waiting", "paired", "ended", "error"]);
-    for (const message of messages) expect(QuickServerMessageSchema.parse(message)).toEqual(message);
+    for (const message of messages) expect(v.parse(QuickServerMessageSchema, message)).toEqual(message);
   });
 
   it("the lobby: the list, and what its socket sends, one of each type", () => {
     const [list, ...messages] = examples("## The lobby");
-    expect(LobbyListSchema.parse(list)).toEqual(list);
+    expect(v.parse(LobbyListSchema, list)).toEqual(list);
     expect(typesOf(messages)).toEqual(["lobby", "changes"]);
-    for (const message of messages) expect(LobbyMessageSchema.parse(message)).toEqual(message);
+    for (const message of messages) expect(v.parse(LobbyMessageSchema, message)).toEqual(message);
   });
 
   it("the snapshot", () => {
     const snapshots = examples("## Snapshot");
     expect(snapshots).toHaveLength(1);
-    expect(SnapshotSchema.parse(snapshots[0])).toEqual(snapshots[0]);
+    expect(v.parse(SnapshotSchema, snapshots[0])).toEqual(snapshots[0]);
   });
 });

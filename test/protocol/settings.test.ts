@@ -1,15 +1,18 @@
 /** The body of `POST /api/tables`: every field optional, with the engine's defaults; strict. */
+
 import { describe, expect, it } from "vitest";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import { DEFAULT_SETTINGS, VARIANTS } from "../../src/rules/index.ts";
 
+/** The path and type (the schema or check that failed) of each issue the schema raises. */
 function issues(body: unknown) {
-  return TableSettingsSchema.safeParse(body).error?.issues.map(({ path, code }) => [path.join("."), code]);
+  return v.safeParse(TableSettingsSchema, body).issues?.map((issue) => [v.getDotPath(issue) ?? "", issue.type]);
 }
 
 describe("a missing setting takes the engine's default", () => {
   it("an empty body is the default table, without a clock, started by its host", () => {
-    expect(TableSettingsSchema.parse({})).toEqual({
+    expect(v.parse(TableSettingsSchema, {})).toEqual({
       ...DEFAULT_SETTINGS,
       clock: null,
       firstPlayer: null,
@@ -27,7 +30,7 @@ describe("a missing setting takes the engine's default", () => {
 
   it("a given setting is kept", () => {
     const clock = { kind: "bank", seconds: 604_800, increment: 86_400 };
-    expect(TableSettingsSchema.parse({ players: 3, clock, firstPlayer: 2, startWhenFull: true })).toEqual({
+    expect(v.parse(TableSettingsSchema, { players: 3, clock, firstPlayer: 2, startWhenFull: true })).toEqual({
       ...DEFAULT_SETTINGS,
       players: 3,
       clock,
@@ -39,27 +42,28 @@ describe("a missing setting takes the engine's default", () => {
 
 describe("the variants on the wire are the engine's registry", () => {
   it.each(VARIANTS.map((variant) => variant.name))("takes %s", (name) => {
-    expect(TableSettingsSchema.parse({ variant: name }).variant).toBe(name);
+    expect(v.parse(TableSettingsSchema, { variant: name }).variant).toBe(name);
   });
 });
 
 describe("a malformed setting is refused at the field at fault", () => {
   const cases: [string, unknown, [string, string][]][] = [
-    ["a body that is not an object", [2], [["", "invalid_type"]]],
-    ["a misspelt field", { player: 3 }, [["", "unrecognized_keys"]]],
-    ["an unknown variant", { variant: "chess" }, [["variant", "invalid_value"]]],
-    ["one player", { players: 1 }, [["players", "too_small"]]],
-    ["seven players", { players: 7 }, [["players", "too_big"]]],
-    ["four colours", { colours: 4 }, [["colours", "invalid_value"]]],
-    ["twelve pieces", { pieces: 12 }, [["pieces", "invalid_value"]]],
-    ["a turn of 9 seconds", { clock: { kind: "move", seconds: 9 } }, [["clock.seconds", "too_small"]]],
-    ["a bank under a minute", { clock: { kind: "bank", seconds: 59, increment: 0 } }, [["clock.seconds", "too_small"]]],
-    ["a bank without its increment", { clock: { kind: "bank", seconds: 60 } }, [["clock.increment", "invalid_type"]]],
-    ["an unknown kind of clock", { clock: { kind: "hourglass", seconds: 60 } }, [["clock.kind", "invalid_union"]]],
-    ["the old turnSeconds", { turnSeconds: 60 }, [["", "unrecognized_keys"]]],
-    ["a first player past the sixth seat", { firstPlayer: 6 }, [["firstPlayer", "too_big"]]],
-    ["a turn of more than a week", { clock: { kind: "move", seconds: 604_801 } }, [["clock.seconds", "too_big"]]],
-    ["long jumps as a string", { longJump: "yes" }, [["longJump", "invalid_type"]]],
+    ["a body that is not an object", 2, [["", "strict_object"]]],
+    ["a body that is an array, whose indexes are unknown fields", [2], [["0", "strict_object"]]],
+    ["a misspelt field", { player: 3 }, [["player", "strict_object"]]],
+    ["an unknown variant", { variant: "chess" }, [["variant", "picklist"]]],
+    ["one player", { players: 1 }, [["players", "min_value"]]],
+    ["seven players", { players: 7 }, [["players", "max_value"]]],
+    ["four colours", { colours: 4 }, [["colours", "picklist"]]],
+    ["twelve pieces", { pieces: 12 }, [["pieces", "picklist"]]],
+    ["a turn of 9 seconds", { clock: { kind: "move", seconds: 9 } }, [["clock.seconds", "min_value"]]],
+    ["a bank under a minute", { clock: { kind: "bank", seconds: 59, increment: 0 } }, [["clock.seconds", "min_value"]]],
+    ["a bank without its increment", { clock: { kind: "bank", seconds: 60 } }, [["clock.increment", "object"]]],
+    ["an unknown kind of clock", { clock: { kind: "hourglass", seconds: 60 } }, [["clock.kind", "variant"]]],
+    ["the old turnSeconds", { turnSeconds: 60 }, [["turnSeconds", "strict_object"]]],
+    ["a first player past the sixth seat", { firstPlayer: 6 }, [["firstPlayer", "max_value"]]],
+    ["a turn of more than a week", { clock: { kind: "move", seconds: 604_801 } }, [["clock.seconds", "max_value"]]],
+    ["long jumps as a string", { longJump: "yes" }, [["longJump", "boolean"]]],
   ];
   for (const [what, body, expected] of cases) {
     it(what, () => {

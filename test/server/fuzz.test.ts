@@ -58,6 +58,7 @@ import {
   ServerMessageSchema,
   type Snapshot,
 } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import { formatPath, HOLE_COUNT, holeName, type Settings } from "../../src/rules/index.ts";
 import {
   type Expected,
@@ -278,9 +279,9 @@ function check(wire: Wire, frame: string, want: Expected | undefined, players: n
   } catch {
     throw new Error(`${label}: the server sent a frame that is not JSON: ${frame.slice(0, 200)}`);
   }
-  const parsed = ServerMessageSchema.safeParse(message);
-  if (!parsed.success) throw mismatch(`${label}: a server message fails the schema`, parsed.error.issues, message);
-  const got = parsed.data;
+  const parsed = v.safeParse(ServerMessageSchema, message);
+  if (!parsed.success) throw mismatch(`${label}: a server message fails the schema`, parsed.issues, message);
+  const got = parsed.output;
   if (got.type === "presence") {
     wire.presence = got;
     return false;

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { HealthBodySchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import type { Env } from "../../src/server/env.ts";
 import app from "../../src/server/worker.ts";
 import { api, unknownTableId } from "./helpers.ts";
@@ -47,7 +48,7 @@ describe("the health check answers the version and the secrets, and touches no D
     const response = await api("/api/health");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const body = HealthBodySchema.parse(await response.json());
+    const body = v.parse(HealthBodySchema, await response.json());
     expect({ ...body, deployment: null }).toEqual({
       ok: true,
       version: packageJson.version,
@@ -70,7 +71,7 @@ describe("the health check answers the version and the secrets, and touches no D
     const missing = trappedEnv({ TABLE_ID_KEY: undefined, VAPID_PRIVATE_KEY: undefined });
     const response = await call("/api/health", missing.env);
     expect(response.status).toBe(503);
-    const body = HealthBodySchema.parse(await response.json());
+    const body = v.parse(HealthBodySchema, await response.json());
     expect(body.ok).toBe(false);
     expect(body.secrets).toEqual({ TABLE_ID_KEY: "missing", VAPID: "missing" });
     const short = trappedEnv({ TABLE_ID_KEY: "too-short" });

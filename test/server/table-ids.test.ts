@@ -10,6 +10,7 @@ import { encodeBase64Url } from "hono/utils/encode";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ErrorBody } from "../../src/protocol/index.ts";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import type { Env } from "../../src/server/env.ts";
 import { isGenuineTableId } from "../../src/server/table/ids.ts";
 import { newTableId } from "../../src/server/table/table-ids.ts";
@@ -65,7 +66,7 @@ function unsignedId(): string {
 /** Makes the table `id` directly in its object, as the worker did before ids were signed. */
 async function makeOldTable(id: string): Promise<void> {
   expect(
-    await env.TABLES.getByName(id).create(id, checkTableSettings(TableSettingsSchema.parse({})), "old-host-token"),
+    await env.TABLES.getByName(id).create(id, checkTableSettings(v.parse(TableSettingsSchema, {})), "old-host-token"),
   ).toBe(true);
 }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { TableSettingsSchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import {
   checkTableSettings,
   type LoggedEvent,
@@ -114,7 +115,7 @@ describe("a new table's log starts with `created`, its settings and its clock", 
   });
 
   it("refuses settings the rules do not define, naming the field", () => {
-    const settings = TableSettingsSchema.parse({ players: 5, colours: 1 });
+    const settings = v.parse(TableSettingsSchema, { players: 5, colours: 1 });
     expect(() => checkTableSettings(settings)).toThrow(
       expect.objectContaining({ code: "invalid-settings", field: "players" }),
     );

@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import type { Identity, TableSettings } from "../../src/protocol/index.ts";
 import { ClientMessageSchema, TableSettingsSchema } from "../../src/protocol/index.ts";
+import * as v from "../../src/protocol/schema.ts";
 import { formatPath } from "../../src/rules/index.ts";
 import {
   checkTableSettings,
@@ -25,7 +26,7 @@ export const NOBODY_CONNECTED: readonly boolean[] = [];
 
 /** The header of a table made with these settings (defaults for the rest). */
 export function headerOf(settings: Partial<TableSettings> = {}, createdAt = 0): TableHeader {
-  return tableHeader(TABLE_ID, checkTableSettings(TableSettingsSchema.parse(settings)), createdAt);
+  return tableHeader(TABLE_ID, checkTableSettings(v.parse(TableSettingsSchema, settings)), createdAt);
 }
 
 /** A new table whose every game begins with `firstPlayer` unless its settings choose; `log` holds `created`. */
@@ -97,10 +98,5 @@ export function expectRefused(commands: TableCommands, attempt: () => unknown, c
 
 /** The type of every client message the protocol's schema defines, read from the schema itself. */
 export function clientMessageTypes(): string[] {
-  return ClientMessageSchema._zod.def.options.map((option) => {
-    const { type } = (
-      option as unknown as { _zod: { def: { shape: { type: { _zod: { def: { values: string[] } } } } } } }
-    )._zod.def.shape;
-    return type._zod.def.values[0];
-  });
+  return ClientMessageSchema.options.map((option) => option.entries.type.literal);
 }

@@ -13,6 +13,7 @@ import {
   type EmbedMessageType,
   type TableEvent,
 } from "../../protocol/index.ts";
+import { checked } from "../../protocol/schema.ts";
 
 type Detail<K extends EmbedMessageType> = Omit<Extract<EmbedMessage, { type: K }>, "source" | "version" | "type">;
 type LogEvent<K extends TableEvent["type"]> = Omit<Extract<TableEvent, { type: K }>, "type">;
@@ -115,12 +116,12 @@ export class EmbeddedTable {
 
   private onMessage(event: MessageEvent): void {
     if (event.origin !== this.origin || event.source !== this.frame.contentWindow) return;
-    const parsed = EmbedMessageSchema.safeParse(event.data);
-    if (!parsed.success) return;
-    const { source: _source, version: _version, type, ...detail } = parsed.data;
+    const parsed = checked(EmbedMessageSchema, event.data);
+    if (!parsed.ok) return;
+    const { source: _source, version: _version, type, ...detail } = parsed.value;
     this.table = detail.table;
     this.emit(type, detail);
-    const message = parsed.data;
+    const message = parsed.value;
     if (message.type === "welcome") {
       // A frame far behind gets the table whole instead of the events it missed: a game it saw in play
       // and now sees over still ends, once.

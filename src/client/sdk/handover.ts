@@ -6,6 +6,7 @@
  * is never in any address (it comes back in the answer's body).
  */
 import { type HandedOver, HandedOverSchema } from "../../protocol/http.ts";
+import { parse } from "../../protocol/schema.ts";
 import { readJson } from "./http.ts";
 
 export type { HandedOver };
@@ -37,5 +38,5 @@ export async function redeemHandover(
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code }),
   });
-  return HandedOverSchema.parse(await readJson(response));
+  return parse(HandedOverSchema, await readJson(response));
 }

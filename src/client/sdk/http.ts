@@ -1,6 +1,7 @@
 /** The HTTP side of the table API: create a table, read its snapshot. */
 import { type CreatedTable, CreatedTableSchema, ErrorResponseSchema } from "../../protocol/http.ts";
 import { PushKeySchema } from "../../protocol/push.ts";
+import { checked, parse } from "../../protocol/schema.ts";
 import type { TableSettings } from "../../protocol/settings.ts";
 import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
 import { TableError } from "./errors.ts";
@@ -21,7 +22,7 @@ export async function createTable(
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(settings),
   });
-  return CreatedTableSchema.parse(await readJson(response));
+  return parse(CreatedTableSchema, await readJson(response));
 }
 
 /** The table's public snapshot. */
@@ -31,7 +32,7 @@ export async function getSnapshot(
   fetcher: typeof fetch = fetch,
 ): Promise<Snapshot> {
   const response = await fetcher(new URL(`/api/tables/${encodeURIComponent(tableId)}`, baseUrl));
-  return SnapshotSchema.parse(await readJson(response));
+  return parse(SnapshotSchema, await readJson(response));
 }
 
 /**
@@ -41,16 +42,16 @@ export async function getSnapshot(
  */
 export async function getPushKey(baseUrl: string | URL, fetcher: typeof fetch = fetch): Promise<string> {
   const response = await fetcher(new URL("/api/push/key", baseUrl));
-  return PushKeySchema.parse(await readJson(response)).publicKey;
+  return parse(PushKeySchema, await readJson(response)).publicKey;
 }
 
 /** The JSON of an answer, or its refusal thrown as a `TableError`. */
 export async function readJson(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body;
-  const error = ErrorResponseSchema.safeParse(body);
-  if (error.success) {
-    const { code, message, field } = error.data.error;
+  const error = checked(ErrorResponseSchema, body);
+  if (error.ok) {
+    const { code, message, field } = error.value.error;
     throw new TableError(code, message, { field });
   }
   // Not the API's error format (a proxy's or the platform's page): a fault on the way or on our side for a 5xx.

@@ -7,8 +7,7 @@
  * Its values come from the protocol's and the table's own modules, not
  * their indexes: a module's schemas are built as it loads, so a bundler
  * keeps all of every module it reaches, and the SDK reaches only those it
- * uses (not the schemas of what clients send, nor zod's English messages,
- * which the protocol's index configures for the server).
+ * uses (not the schemas of what clients send).
  */
 export {
   CHAT_HISTORY,

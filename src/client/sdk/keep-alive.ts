@@ -4,6 +4,7 @@
  * intervals for dead, and reads each message at its boundary with the
  * protocol's schema, so that nothing unchecked reaches a client's model.
  */
+import { checked, type GenericSchema, type InferOutput } from "../../protocol/schema.ts";
 import { type SdkError, TableError } from "./errors.ts";
 
 /** After this many intervals with nothing received (not even a `pong`), the connection is taken for dead. */
@@ -53,20 +54,17 @@ export class Heartbeat {
   }
 }
 
-/** A schema of the protocol, as far as reading a message needs it. */
-interface MessageSchema<T> {
-  safeParse(
-    data: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[] }[] } };
-}
-
 /**
  * One frame from the server: its message, checked by `schema`; undefined
  * for the runtime's `pong`, which is no protocol message; a TableError
  * (`bad-server-message`) for anything else, naming `from` (the server, the
  * pool, the lobby) and where the message is wrong.
  */
-export function readMessage<T>(data: unknown, schema: MessageSchema<T>, from: string): T | SdkError | undefined {
+export function readMessage<Schema extends GenericSchema>(
+  data: unknown,
+  schema: Schema,
+  from: string,
+): InferOutput<Schema> | SdkError | undefined {
   if (data === "pong") return undefined;
   let json: unknown;
   try {
@@ -74,8 +72,7 @@ export function readMessage<T>(data: unknown, schema: MessageSchema<T>, from: st
   } catch {
     return new TableError("bad-server-message", `${from} sent something that is not JSON`);
   }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const where = parsed.error.issues[0]?.path.join(".") || "message";
-  return new TableError("bad-server-message", `unexpected message from ${from}: ${where}`);
+  const parsed = checked(schema, json);
+  if (parsed.ok) return parsed.value;
+  return new TableError("bad-server-message", `unexpected message from ${from}: ${parsed.path || "message"}`);
 }

@@ -25,6 +25,7 @@ import {
   type LobbyMessage,
   LobbyMessageSchema,
 } from "../../protocol/lobby.ts";
+import { parse } from "../../protocol/schema.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { readJson } from "./http.ts";
@@ -33,7 +34,7 @@ import { Heartbeat, readMessage } from "./keep-alive.ts";
 /** Every listed table, as the service has it now (or as it had it a few seconds ago: the answer is cached). */
 export async function getLobby(baseUrl: string | URL, fetcher: typeof fetch = fetch): Promise<LobbyList> {
   const response = await fetcher(new URL("/api/lobby", baseUrl));
-  return LobbyListSchema.parse(await readJson(response));
+  return parse(LobbyListSchema, await readJson(response));
 }
 
 /** The lobby's WebSocket address for a service origin. */

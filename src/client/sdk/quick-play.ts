@@ -24,6 +24,7 @@ import {
   QuickServerMessageSchema,
   SeekerKeySchema,
 } from "../../protocol/lobby.ts";
+import { checked } from "../../protocol/schema.ts";
 import { newRequestId } from "./client.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
@@ -413,7 +414,7 @@ export class QuickPlay {
  */
 export function seekerKey(tokens: TokenStore): string {
   const kept = tokens.get(SEEKER_KEY);
-  if (kept !== null && SeekerKeySchema.safeParse(kept).success) return kept;
+  if (kept !== null && checked(SeekerKeySchema, kept).ok) return kept;
   const key = base64url(crypto.getRandomValues(new Uint8Array(16)));
   tokens.set(SEEKER_KEY, key);
   return key;

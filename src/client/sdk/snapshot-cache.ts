@@ -4,6 +4,7 @@
  * then asks the table once with `If-None-Match`, and a `304 Not Modified`
  * (nothing changed) costs the table no snapshot and the page no download.
  */
+import { checked, parse } from "../../protocol/schema.ts";
 import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
 import { TableError } from "./errors.ts";
 import { readJson } from "./http.ts";
@@ -30,9 +31,9 @@ export function cachedSnapshot(store: TokenStore, tableId: string): CachedSnapsh
   if (text === null) return null;
   try {
     const value = JSON.parse(text) as { snapshot?: unknown; etag?: unknown };
-    const snapshot = SnapshotSchema.safeParse(value.snapshot);
-    if (snapshot.success && snapshot.data.id === tableId) {
-      return { snapshot: snapshot.data, etag: typeof value.etag === "string" ? value.etag : null };
+    const snapshot = checked(SnapshotSchema, value.snapshot);
+    if (snapshot.ok && snapshot.value.id === tableId) {
+      return { snapshot: snapshot.value, etag: typeof value.etag === "string" ? value.etag : null };
     }
   } catch {
     // Not JSON: dropped below.
@@ -60,7 +61,7 @@ export async function refreshSnapshot(
   const response = await fetcher(new URL(`/api/tables/${encodeURIComponent(tableId)}`, baseUrl), { headers });
   if (response.status === 304 && kept) return { kind: "unchanged", snapshot: kept.snapshot };
   try {
-    const snapshot = SnapshotSchema.parse(await readJson(response));
+    const snapshot = parse(SnapshotSchema, await readJson(response));
     const etag = response.headers.get("ETag");
     store.set(snapshotCacheKey(tableId), JSON.stringify({ etag, snapshot }));
     return { kind: "fresh", snapshot };

@@ -6,6 +6,7 @@
  */
 
 import type { Level } from "../../protocol/index.ts";
+import { checked } from "../../protocol/schema.ts";
 import { NameSchema } from "../../protocol/text.ts";
 import { TableClient } from "../sdk/client.ts";
 import { createTable, type TableSettingsInput } from "../sdk/http.ts";
@@ -15,8 +16,8 @@ export { QuickPlay } from "../sdk/quick-play.ts";
 
 /** The name as the table will take it, or null if the table would refuse it. */
 export function checkName(name: string): string | null {
-  const checked = NameSchema.safeParse(name);
-  return checked.success ? checked.data : null;
+  const result = checked(NameSchema, name);
+  return result.ok ? result.value : null;
 }
 
 /**

@@ -5,6 +5,7 @@
  * in `table-page/`. Everything shown comes from the SDK's model; the page
  * lays the parts out, redraws them on every change, and announces moves.
  */
+import { checked } from "../../protocol/schema.ts";
 import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
 import { TableClient } from "../sdk/client.ts";
 import { type SdkError, TableError } from "../sdk/errors.ts";
@@ -66,8 +67,8 @@ const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]
 
 /** The table's snapshot the page's HTML carries, if it is this table's and reads as one. */
 function pageSnapshot(tableId: string): Snapshot | undefined {
-  const parsed = SnapshotSchema.safeParse(pageSnapshotJson());
-  return parsed.success && parsed.data.id === tableId ? parsed.data : undefined;
+  const parsed = checked(SnapshotSchema, pageSnapshotJson());
+  return parsed.ok && parsed.value.id === tableId ? parsed.value : undefined;
 }
 
 /**

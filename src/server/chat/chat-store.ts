@@ -11,6 +11,7 @@ import {
   type ChatMessage,
   type ChatPolicy,
   ChatPolicySchema,
+  checked,
   DEFAULT_CHAT_POLICY,
 } from "../../protocol/index.ts";
 
@@ -184,9 +185,9 @@ export class ChatStore {
       .exec<{ author: string }>("SELECT author FROM chat_silenced ORDER BY rowid")
       .toArray()
       .map((row) => row.author);
-    const policy = ChatPolicySchema.safeParse(state?.policy);
+    const policy = checked(ChatPolicySchema, state?.policy);
     this.loaded = {
-      policy: policy.success ? policy.data : DEFAULT_CHAT_POLICY,
+      policy: policy.ok ? policy.value : DEFAULT_CHAT_POLICY,
       nextN: state?.next_n ?? 1,
       messages,
       silenced,

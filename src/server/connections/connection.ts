@@ -7,6 +7,7 @@
 import {
   type ClientMessage,
   ClientMessageSchema,
+  checked,
   type ErrorCode,
   type Identity,
   type LobbyMessage,
@@ -17,6 +18,7 @@ import {
   SOCKET_PROTOCOL,
   TokenSchema,
 } from "../../protocol/index.ts";
+import type { GenericSchema, InferOutput } from "../../protocol/schema.ts";
 import { TableError } from "../../table/index.ts";
 
 /**
@@ -159,7 +161,7 @@ export function offeredProtocols(header: string | null): {
   const offered = (header ?? "").split(",").map((value) => value.trim());
   const token = (prefix: string) => {
     const value = offered.find((protocol) => protocol.startsWith(prefix))?.slice(prefix.length);
-    return value !== undefined && TokenSchema.safeParse(value).success ? value : undefined;
+    return value !== undefined && checked(TokenSchema, value).ok ? value : undefined;
   };
   const seat = token("seat.");
   const host = token("host.");
@@ -256,27 +258,18 @@ function sendText(ws: WebSocket, text: string): void {
   }
 }
 
-/** A socket's messages: a union of objects told apart by their `type`, as the protocol's schemas are. */
-interface MessageSchema<T> {
-  readonly def: {
-    readonly options: readonly {
-      readonly shape: { readonly type: { readonly def: { readonly values: readonly unknown[] } } };
-    }[];
-  };
-  safeParse(
-    data: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+/** A socket's messages: a union of objects told apart by their `type` (`v.variant("type", …)`), as the protocol's schemas are. */
+interface MessageSchema extends GenericSchema {
+  readonly options: readonly { readonly entries: { readonly type: { readonly literal: unknown } } }[];
 }
 
 /** The types each message schema knows, worked out once per schema. */
 const knownTypes = new WeakMap<object, ReadonlySet<unknown>>();
 
-function typesOf(schema: MessageSchema<unknown>): ReadonlySet<unknown> {
+function typesOf(schema: MessageSchema): ReadonlySet<unknown> {
   let types = knownTypes.get(schema);
   if (types === undefined) {
-    types = new Set(schema.def.options.map((option) => option.shape.type.def.values[0]));
+    types = new Set(schema.options.map((option) => option.entries.type.literal));
     knownTypes.set(schema, types);
   }
   return types;
@@ -299,7 +292,7 @@ export class RefusedMessage extends TableError {
 /** The request id of a message that failed its schema, when the id field is a well-formed one. */
 function requestIdOf(json: unknown): string | undefined {
   const id = (json as { id?: unknown } | null)?.id;
-  return RequestIdSchema.safeParse(id).success ? (id as string) : undefined;
+  return checked(RequestIdSchema, id).ok ? (id as string) : undefined;
 }
 
 /** Reads one client message of a table's socket, or throws a TableError saying what is wrong with it. */
@@ -311,7 +304,10 @@ export function parseClientMessage(data: string | ArrayBuffer): ClientMessage {
  * Reads one message of a socket whose messages `schema` describes (a
  * table's, a pool's), or throws a TableError saying what is wrong with it.
  */
-export function parseMessage<T>(schema: MessageSchema<T>, data: string | ArrayBuffer): T {
+export function parseMessage<Schema extends MessageSchema>(
+  schema: Schema,
+  data: string | ArrayBuffer,
+): InferOutput<Schema> {
   if (typeof data !== "string") throw new TableError("bad-message", "messages are JSON text");
   // UTF-8 takes at most 3 bytes per UTF-16 unit: only a long message needs counting.
   if (data.length * 3 > MAX_MESSAGE_BYTES && new TextEncoder().encode(data).byteLength > MAX_MESSAGE_BYTES) {
@@ -323,15 +319,13 @@ export function parseMessage<T>(schema: MessageSchema<T>, data: string | ArrayBu
   } catch {
     throw new TableError("bad-json", "that message is not valid JSON");
   }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
+  const parsed = checked(schema, json);
+  if (parsed.ok) return parsed.value;
   const type = (json as { type?: unknown } | null)?.type;
   if (typeof type !== "string" || !typesOf(schema).has(type)) {
     throw new RefusedMessage("unknown-type", `unknown message type ${JSON.stringify(type)}`, requestIdOf(json));
   }
-  const issue = parsed.error.issues[0];
-  const what = `${type}: ${issue?.path.join(".") || "message"}: ${issue?.message}`;
-  throw new RefusedMessage("bad-message", what, requestIdOf(json));
+  throw new RefusedMessage("bad-message", `${type}: ${parsed.path || "message"}: ${parsed.message}`, requestIdOf(json));
 }
 
 /**

@@ -7,7 +7,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { validator } from "hono/validator";
-import { HandoverCodeSchema, RedeemHandoverSchema, TableSettingsSchema } from "../../protocol/index.ts";
+import { checked, HandoverCodeSchema, RedeemHandoverSchema, TableSettingsSchema } from "../../protocol/index.ts";
 import { checkTableSettings, unwrap } from "../../table/index.ts";
 import { newTableId, newToken } from "../table/ids.ts";
 import { fail, type HonoEnv, misconfigured, overLimit, seenTags, tableIdKeys, tableParam } from "./answers.ts";
@@ -47,13 +47,11 @@ const settingsBody = validator("header", async (_headers, c) => {
       return fail(c, 400, "bad-request", "the body is not valid JSON");
     }
   }
-  const result = TableSettingsSchema.safeParse(body);
-  if (result.success) return { settings: result.data };
-  const issue = result.error.issues[0];
-  // An unknown key is reported on the object that holds it: name the key itself.
-  const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
-  const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].join(".") || undefined;
-  return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${issue?.message ?? "invalid"}`, field);
+  const result = checked(TableSettingsSchema, body);
+  if (result.ok) return { settings: result.value };
+  // An unknown key's issue is at the key itself: `field` names it.
+  const field = result.path || undefined;
+  return fail(c, 400, "invalid-settings", `${field ?? "settings"}: ${result.message}`, field);
 });
 
 tables.post(
@@ -125,11 +123,11 @@ const handoverBody = validator("header", async (_headers, c) => {
   } catch {
     return fail(c, 400, "bad-request", "the body is not valid JSON");
   }
-  const result = RedeemHandoverSchema.safeParse(body);
-  if (!result.success) return fail(c, 400, "bad-request", 'send { "code": "…" }, the code of the hand-over link');
+  const result = checked(RedeemHandoverSchema, body);
+  if (!result.ok) return fail(c, 400, "bad-request", 'send { "code": "…" }, the code of the hand-over link');
   // A code of the wrong shape (a link cut short) is a wrong code: refused alike, without waking the table.
-  if (!HandoverCodeSchema.safeParse(result.data.code).success) return invalidHandover(c);
-  return result.data;
+  if (!checked(HandoverCodeSchema, result.value.code).ok) return invalidHandover(c);
+  return result.value;
 });
 
 function invalidHandover(c: Context) {

@@ -14,7 +14,7 @@
  * are synchronous, to run between the table's awaits: the secrets and their
  * hashes are made first (`Secret.make`).
  */
-import { type HandedOver, HandoverCodeSchema } from "../../protocol/index.ts";
+import { checked, type HandedOver, HandoverCodeSchema } from "../../protocol/index.ts";
 import { TableError } from "../../table/index.ts";
 import { dropHost, identityOf, send, setIdentity } from "../connections/connection.ts";
 import { hashToken, newToken, sameHash } from "./ids.ts";
@@ -41,7 +41,7 @@ function invalid(): TableError {
 
 /** A code of the wrong shape is refused as any other that does not work, before its hash is made. */
 export function checkHandoverCode(code: string): void {
-  if (!HandoverCodeSchema.safeParse(code).success) throw invalid();
+  if (!checked(HandoverCodeSchema, code).ok) throw invalid();
 }
 
 /**

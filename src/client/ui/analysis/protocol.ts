@@ -1,34 +1,35 @@
 /**
  * What the table page and the analysis worker (`worker.ts`, built to
- * /build/analysis.js) say to each other, checked with zod on both sides: the
+ * /build/analysis.js) say to each other, checked with valibot on both sides: the
  * page asks for a game's analysis (its settings, first player and history,
  * holes by index); the worker answers with its progress, then the analysis or
  * why it failed. Each answer names the request it is for, so that the page
  * drops the answers to a request it has given up.
  */
+import * as v from "../../../protocol/schema.ts";
 import { SettingsSchema } from "../../../protocol/settings.ts";
-import * as z from "../../../protocol/zod.ts";
+import { IntegerSchema, NumberSchema } from "../../../protocol/values.ts";
 import type { Game } from "../../../rules/index.ts";
 
-const Count = z.int().check(z.minimum(0));
-const Hole = z.int().check(z.minimum(0), z.maximum(120));
-const Path = z.readonly(z.array(Hole).check(z.minLength(2)));
-const Point = z.enum(["N", "NE", "SE", "S", "SW", "NW"]);
+const Count = v.pipe(IntegerSchema, v.minValue(0));
+const Hole = v.pipe(IntegerSchema, v.minValue(0), v.maxValue(120));
+const Path = v.pipe(v.array(Hole), v.minLength(2), v.readonly());
+const Point = v.picklist(["N", "NE", "SE", "S", "SW", "NW"]);
 
-const ActionSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("move"), player: Count, path: Path }),
-  z.object({ kind: z.literal("pass"), player: Count }),
-  z.object({ kind: z.literal("resign"), player: Count }),
+const ActionSchema = v.variant("kind", [
+  v.object({ kind: v.literal("move"), player: Count, path: Path }),
+  v.object({ kind: v.literal("pass"), player: Count }),
+  v.object({ kind: v.literal("resign"), player: Count }),
 ]);
 
-export const AnalysisRequestSchema = z.object({
-  type: z.literal("analyse"),
+export const AnalysisRequestSchema = v.object({
+  type: v.literal("analyse"),
   id: Count,
   settings: SettingsSchema,
-  firstPlayer: z.nullable(Count),
-  history: z.array(ActionSchema),
+  firstPlayer: v.nullable(Count),
+  history: v.array(ActionSchema),
 });
-export type AnalysisRequest = z.infer<typeof AnalysisRequestSchema>;
+export type AnalysisRequest = v.InferOutput<typeof AnalysisRequestSchema>;
 
 /** What the table page asks the worker for `game`: its settings, first player and history, holes by index. */
 export function analysisRequest(game: Game, id: number): AnalysisRequest {
@@ -45,9 +46,9 @@ export function analysisRequest(game: Game, id: number): AnalysisRequest {
   };
 }
 
-const Estimate = z.number().check(z.minimum(0));
+const Estimate = v.pipe(NumberSchema, v.minValue(0));
 
-const MoveReviewSchema = z.object({
+const MoveReviewSchema = v.object({
   ply: Count,
   player: Count,
   colour: Point,
@@ -55,21 +56,21 @@ const MoveReviewSchema = z.object({
   before: Estimate,
   after: Estimate,
   bestAfter: Estimate,
-  best: z.nullable(Path),
+  best: v.nullable(Path),
   tempoLost: Estimate,
-  verdict: z.enum(["good", "inaccuracy", "mistake", "blunder"]),
+  verdict: v.picklist(["good", "inaccuracy", "mistake", "blunder"]),
 });
-export type MoveReviewWire = z.infer<typeof MoveReviewSchema>;
+export type MoveReviewWire = v.InferOutput<typeof MoveReviewSchema>;
 
-export const GameAnalysisSchema = z.object({
-  estimates: z.readonly(z.array(z.readonly(z.array(z.nullable(Estimate))))),
-  moves: z.readonly(z.array(z.nullable(MoveReviewSchema))),
+export const GameAnalysisSchema = v.object({
+  estimates: v.pipe(v.array(v.pipe(v.array(v.nullable(Estimate)), v.readonly())), v.readonly()),
+  moves: v.pipe(v.array(v.nullable(MoveReviewSchema)), v.readonly()),
 });
-export type GameAnalysisWire = z.infer<typeof GameAnalysisSchema>;
+export type GameAnalysisWire = v.InferOutput<typeof GameAnalysisSchema>;
 
-export const AnalysisReplySchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("progress"), id: Count, done: Count, total: Count }),
-  z.object({ type: z.literal("result"), id: Count, analysis: GameAnalysisSchema }),
-  z.object({ type: z.literal("error"), id: Count, message: z.string() }),
+export const AnalysisReplySchema = v.variant("type", [
+  v.object({ type: v.literal("progress"), id: Count, done: Count, total: Count }),
+  v.object({ type: v.literal("result"), id: Count, analysis: GameAnalysisSchema }),
+  v.object({ type: v.literal("error"), id: Count, message: v.string() }),
 ]);
-export type AnalysisReply = z.infer<typeof AnalysisReplySchema>;
+export type AnalysisReply = v.InferOutput<typeof AnalysisReplySchema>;

@@ -8,6 +8,7 @@
  * The client's tsconfig has the DOM's types, not a worker's (the two cannot
  * be in one program): the little a dedicated worker needs is declared below.
  */
+import { checked } from "../../../protocol/schema.ts";
 import { answer } from "./answer.ts";
 import { type AnalysisReply, AnalysisRequestSchema } from "./protocol.ts";
 
@@ -19,11 +20,11 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 
 scope.addEventListener("message", (event) => {
-  const parsed = AnalysisRequestSchema.safeParse(event.data);
-  if (!parsed.success) {
+  const parsed = checked(AnalysisRequestSchema, event.data);
+  if (!parsed.ok) {
     const id = typeof event.data === "object" && event.data && "id" in event.data ? Number(event.data.id) : 0;
     scope.postMessage({ type: "error", id: Number.isInteger(id) && id >= 0 ? id : 0, message: "bad request" });
     return;
   }
-  answer(parsed.data, (reply) => scope.postMessage(reply));
+  answer(parsed.value, (reply) => scope.postMessage(reply));
 });

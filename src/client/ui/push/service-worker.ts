@@ -8,6 +8,7 @@
  * be in one program): the few a service worker adds are declared below.
  */
 import { type Notice, NoticeSchema } from "../../../protocol/index.ts";
+import { checked } from "../../../protocol/schema.ts";
 import { en } from "../i18n/en.ts";
 import { fi } from "../i18n/fi.ts";
 import { I18n } from "../i18n/index.ts";
@@ -56,9 +57,9 @@ worker.addEventListener("push", (event) => {
   } catch {
     // Not JSON: not ours.
   }
-  const notice = NoticeSchema.safeParse(data);
+  const notice = checked(NoticeSchema, data);
   // A browser asks for a notification on every push; one that is not a table's is dropped all the same.
-  if (notice.success) event.waitUntil(show(notice.data));
+  if (notice.ok) event.waitUntil(show(notice.value));
 });
 
 worker.addEventListener("notificationclick", (event) => {

@@ -13,6 +13,7 @@
  * the button. A new game (a rematch) ends an analysis under way and clears
  * the last one.
  */
+import { checked } from "../../../protocol/schema.ts";
 import { formatPath, holeName, type Point, seating, variantOf } from "../../../rules/index.ts";
 import { MARKED, RaceChart } from "../analysis/chart.ts";
 import {
@@ -368,13 +369,13 @@ export class AnalysisPanel {
   }
 
   private hear(id: number, data: unknown): void {
-    const parsed = AnalysisReplySchema.safeParse(data);
+    const parsed = checked(AnalysisReplySchema, data);
     if (this.state.kind !== "running" || this.state.id !== id) return;
-    if (!parsed.success) {
+    if (!parsed.ok) {
       this.finish({ kind: "failed" });
       return;
     }
-    const reply: AnalysisReply = parsed.data;
+    const reply: AnalysisReply = parsed.value;
     if (reply.id !== id) return;
     if (reply.type === "progress") {
       this.state = { ...this.state, done: reply.done, total: reply.total };

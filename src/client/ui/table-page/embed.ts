@@ -9,6 +9,7 @@
  * frame's and the parent can set the one from the other.
  */
 import { EmbedCommandSchema, type EmbedMessage } from "../../../protocol/embed.ts";
+import { checked } from "../../../protocol/schema.ts";
 import type { TableClient } from "../../sdk/client.ts";
 import type { I18n } from "../i18n/index.ts";
 
@@ -68,9 +69,9 @@ export function followParent(root: HTMLElement, tableId: string, i18n: I18n): vo
   // The parent may ask for a language: { source: "chinese-checkers", type: "language", language: "fi" }.
   window.addEventListener("message", (event: MessageEvent) => {
     if (event.source !== window.parent) return;
-    const command = EmbedCommandSchema.safeParse(event.data);
-    if (!command.success) return;
-    const { language } = command.data;
+    const command = checked(EmbedCommandSchema, event.data);
+    if (!command.ok) return;
+    const { language } = command.value;
     // For this page only: not kept for the next visit. Should the language's file not arrive, the page stays as it is.
     if (language !== i18n.language) void i18n.set(language);
   });
