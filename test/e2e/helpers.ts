@@ -12,6 +12,7 @@ import { memoryTokens, seatTokenKey, TableClient } from "../../src/client/sdk/in
 import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath, Game, type Move, parseMove } from "../../src/rules/index.ts";
 import { browserArgs, browserFiles } from "./browser.ts";
+import { expectOwnStyles } from "./page-styles.ts";
 
 export const baseUrl = inject("baseUrl");
 export const screenshotDir = inject("screenshotDir");
@@ -87,9 +88,11 @@ export async function visitor(browser: Browser, locale = "en-GB"): Promise<{ con
  * pictures (`screenshotsWanted`); else does nothing. What the picture needs is waited for here: the page
  * in front (the headless shell draws no frame for a page in the back, and its capture fails or waits),
  * its fonts loaded, and no piece on its way across the board. A test that needs any of that itself waits
- * for it itself.
+ * for it itself. Every page a test looks at so, with pictures or without, is checked to carry the styles
+ * it shows (page-styles.ts).
  */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await expectOwnStyles(page);
   if (!screenshotsWanted) return;
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
