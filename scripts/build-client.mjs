@@ -229,7 +229,9 @@ if (watch) {
   const sheet = {
     name: "sheet",
     setup(build) {
-      build.onEnd(() => writeStyles(metafiles));
+      build.onEnd(async () => {
+        await writeStyles(metafiles);
+      });
     },
   };
   for (const build of builds) {
