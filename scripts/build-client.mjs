@@ -29,12 +29,15 @@
  *   as /sw.js), and analysis.js, the worker that analyses a finished game off
  *   the page's thread: classic scripts, as every browser runs them.
  *
- * `--watch` rebuilds on every change.
+ * Each page's texts in each language are the messages it names
+ * (page-texts.mjs: each page built twice, first to find them). `--watch`
+ * rebuilds on every change, giving every page all the texts.
  */
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { writePageStyles } from "./page-styles.mjs";
+import { pageKeys, textsPlugin, translations } from "./page-texts.mjs";
 import { writeTablePicture } from "./table-picture.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -243,7 +246,17 @@ if (watch) {
   await (await esbuild.context({ ...sheetWatch, plugins: [sheet] })).watch();
   console.log(`Watching src/client; bundles in ${outdir} (the table page's picture drawn once, at the start)`);
 } else {
-  const results = await Promise.all(builds.map((build) => esbuild.build(build)));
+  // Each page built once unwritten, to find the messages it names, then again with its texts alone (page-texts.mjs).
+  const texts = await translations(root);
+  const keys = Object.keys(texts.en.messages);
+  const firstBuilds = await Promise.all(pageBuilds.map((build) => esbuild.build({ ...build, write: false })));
+  const pageKeyLists = await Promise.all(firstBuilds.map((result) => pageKeys(result, root, keys)));
+  const results = await Promise.all(
+    builds.map((build) => {
+      const index = pageBuilds.indexOf(build);
+      return esbuild.build(index < 0 ? build : { ...build, plugins: [textsPlugin(texts, pageKeyLists[index])] });
+    }),
+  );
   for (const [index, build] of pageBuilds.entries()) await writePages(results[index].metafile, pagesOf(build));
   await writeTablePicture(root, outdir);
   const dropped = await writeStyles(
