@@ -140,6 +140,10 @@ export default defineConfig({
           // comes from an address of its own (helpers.ts), so the files do not share the per-address limits.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // What a page shows after another's click (a chat message deleted for the others) takes a round
+          // trip through the server and a drawing: vitest's default second for expect.poll ran out under load
+          // (a full run beside builds: the chat test's deletion). Fifteen; a poll that passes waits no longer.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -16,7 +16,9 @@
  *   the language the page will choose; and, for a page whose code comes in
  *   stages (`STAGES`: the table page's), the list of each stage's files,
  *   which its entry preloads;
- * - app.css, the one style sheet of every page;
+ * - each page's style sheet (`<page>.css`): the client's one sheet
+ *   (src/client/ui/styles.css) less the rules that select nothing the page
+ *   can show (page-styles.mjs);
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
  *   be loaded from the site's pages;
@@ -27,11 +29,15 @@
  *   as /sw.js), and analysis.js, the worker that analyses a finished game off
  *   the page's thread: classic scripts, as every browser runs them.
  *
- * `--watch` rebuilds on every change.
+ * Each page's texts in each language are the messages it names
+ * (page-texts.mjs: each page built twice, first to find them). `--watch`
+ * rebuilds on every change, giving every page all the texts.
  */
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { writePageStyles } from "./page-styles.mjs";
+import { pageKeys, textsPlugin, translations } from "./page-texts.mjs";
 import { writeTablePicture } from "./table-picture.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -77,13 +83,8 @@ const options = {
 /** @type {import("esbuild").BuildOptions[]} */
 const pageBuilds = PAGES.map((page) => ({ ...options, entryPoints: { [page]: `src/client/ui/pages/${page}.ts` } }));
 
-/** @type {import("esbuild").BuildOptions} */
-const styles = {
-  ...options,
-  entryPoints: { app: "src/client/ui/styles.css" },
-  splitting: false,
-  outbase: undefined,
-};
+/** The style sheet the client is written with, from which each page's is cut (page-styles.mjs). */
+const SHEET = "src/client/ui/styles.css";
 
 /** @type {import("esbuild").BuildOptions} */
 const element = {
@@ -183,21 +184,57 @@ async function writePages(metafile, pages) {
         : `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
     );
     const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads, ...textPreloads].join("\n");
-    await writeFile(`${outdir}/${page}.html`, template.replace("  <!-- page's script -->", tags));
+    const html = template
+      .replace("  <!-- page's style sheet -->", `  <link rel="stylesheet" href="/build/${page}.css">`)
+      .replace("  <!-- page's script -->", tags);
+    await writeFile(`${outdir}/${page}.html`, html);
   }
 }
 
-const builds = [...pageBuilds, styles, element, serviceWorker, analysisWorker];
+/**
+ * Writes each page's style sheet from the files its build wrote (and its
+ * HTML; the table page's picture too), with the sheet as it is now.
+ */
+async function writeStyles(metafiles) {
+  const pictures = (await readdir(`${outdir}/picture`).catch(() => [])).map((name) => `${outdir}/picture/${name}`);
+  const pages = Object.entries(metafiles).map(([page, metafile]) => ({
+    page,
+    files: [
+      ...Object.keys(metafile.outputs)
+        .filter((file) => !file.endsWith(".map"))
+        .map((file) => `${root}${file}`),
+      `${outdir}/${page}.html`,
+      ...(page === "table" ? pictures : []),
+    ],
+  }));
+  return writePageStyles(outdir, await readFile(`${root}${SHEET}`, "utf8"), pages, options.target);
+}
+
+const builds = [...pageBuilds, element, serviceWorker, analysisWorker];
 /** The pages a build makes: its entries'. */
 const pagesOf = (build) => Object.keys(build.entryPoints);
 await rm(outdir, { recursive: true, force: true });
 if (watch) {
+  // Each page's last build, whose files its style sheet is cut for; the sheet's own changes cut them all again.
+  const metafiles = {};
   const pages = {
     name: "pages",
     setup(build) {
-      build.onEnd((result) =>
-        result.metafile ? writePages(result.metafile, pagesOf(build.initialOptions)) : undefined,
-      );
+      build.onEnd(async ({ metafile }) => {
+        if (!metafile) return;
+        const built = pagesOf(build.initialOptions);
+        await writePages(metafile, built);
+        for (const page of built) metafiles[page] = metafile;
+        await writeStyles(Object.fromEntries(built.map((page) => [page, metafile])));
+      });
+    },
+  };
+  const sheet = {
+    name: "sheet",
+    setup(build) {
+      build.onEnd(async () => {
+        await writeStyles(metafiles);
+      });
     },
   };
   for (const build of builds) {
@@ -205,11 +242,29 @@ if (watch) {
     await (await esbuild.context({ ...build, plugins })).watch();
   }
   await writeTablePicture(root, outdir);
+  const sheetWatch = { ...options, entryPoints: [SHEET], splitting: false, outbase: undefined, write: false };
+  await (await esbuild.context({ ...sheetWatch, plugins: [sheet] })).watch();
   console.log(`Watching src/client; bundles in ${outdir} (the table page's picture drawn once, at the start)`);
 } else {
-  const results = await Promise.all(builds.map((build) => esbuild.build(build)));
+  // Each page built once unwritten, to find the messages it names, then again with its texts alone (page-texts.mjs).
+  const texts = await translations(root);
+  const keys = Object.keys(texts.en.messages);
+  const firstBuilds = await Promise.all(pageBuilds.map((build) => esbuild.build({ ...build, write: false })));
+  const pageKeyLists = await Promise.all(firstBuilds.map((result) => pageKeys(result, root, keys)));
+  const results = await Promise.all(
+    builds.map((build) => {
+      const index = pageBuilds.indexOf(build);
+      return esbuild.build(index < 0 ? build : { ...build, plugins: [textsPlugin(texts, pageKeyLists[index])] });
+    }),
+  );
   for (const [index, build] of pageBuilds.entries()) await writePages(results[index].metafile, pagesOf(build));
   await writeTablePicture(root, outdir);
+  const dropped = await writeStyles(
+    Object.fromEntries(
+      pageBuilds.flatMap((build, index) => pagesOf(build).map((page) => [page, results[index].metafile])),
+    ),
+  );
+  if (process.argv.includes("--dropped-styles")) console.log(JSON.stringify(dropped, null, 1));
   await rm(target, { recursive: true, force: true });
   await rename(outdir, target);
   const outputs = results

@@ -9,9 +9,11 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { expect, inject } from "vitest";
 import { greedyMove } from "../../src/bots/index.ts";
 import { memoryTokens, seatTokenKey, TableClient } from "../../src/client/sdk/index.ts";
+import { MISSING_TEXT } from "../../src/client/ui/i18n/index.ts";
 import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath, Game, type Move, parseMove } from "../../src/rules/index.ts";
 import { browserArgs, browserFiles } from "./browser.ts";
+import { expectOwnStyles } from "./page-styles.ts";
 
 export const baseUrl = inject("baseUrl");
 export const screenshotDir = inject("screenshotDir");
@@ -50,13 +52,23 @@ export async function launch(): Promise<Browser> {
   const browser = endpoint ? await chromium.connect(endpoint) : await launchBrowser();
   // Every context (every visitor) comes from an address of its own.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options) =>
-    newContext({
+  browser.newContext = async (options) => {
+    const context = await newContext({
       ...options,
       extraHTTPHeaders: { "CF-Connecting-IP": clientAddress(), ...options?.extraHTTPHeaders },
     });
+    context.on("console", (message) => {
+      const page = message.page();
+      if (page && message.type() === "error" && message.text().startsWith(MISSING_TEXT))
+        missingTexts.set(page, [...(missingTexts.get(page) ?? []), message.text()]);
+    });
+    return context;
+  };
   return browser;
 }
+
+/** What each page said of a text its page's texts lacked (i18n/index.ts, `t`; scripts/page-texts.mjs). */
+const missingTexts = new WeakMap<Page, string[]>();
 
 /** A browser of its own, with a fresh temporary profile (user-data dir). */
 async function launchBrowser(): Promise<Browser> {
@@ -87,9 +99,12 @@ export async function visitor(browser: Browser, locale = "en-GB"): Promise<{ con
  * pictures (`screenshotsWanted`); else does nothing. What the picture needs is waited for here: the page
  * in front (the headless shell draws no frame for a page in the back, and its capture fails or waits),
  * its fonts loaded, and no piece on its way across the board. A test that needs any of that itself waits
- * for it itself.
+ * for it itself. Every page a test looks at so, with pictures or without, is checked to carry the styles
+ * it shows (page-styles.ts), and to have had every text it asked for among its page's texts.
  */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await expectOwnStyles(page);
+  expect(missingTexts.get(page) ?? [], `texts ${page.url()} lacked`).toEqual([]);
   if (!screenshotsWanted) return;
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);

@@ -24,6 +24,9 @@ export type CountedKey = MessageKey extends infer K ? (K extends `${infer Base}_
 
 const STORAGE_KEY = "chinese-checkers:language";
 
+/** What the console is told of a text the page's texts do not have (the browser tests look for it). */
+export const MISSING_TEXT = "no text in this page's texts for";
+
 /** Where a page's cookies are: its `document`. */
 export interface Cookies {
   cookie: string;
@@ -175,7 +178,14 @@ export class I18n {
    * written right to left, cannot reorder the sentence around it.
    */
   t(key: MessageKey, params: Record<string, string | number> = {}): string {
-    return this.translation.messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    // A page's texts are those its code names (scripts/page-texts.mjs): one it made some other way is not
+    // there. Shown as its key, and said, rather than a page that stops drawing.
+    const message: string | undefined = this.translation.messages[key];
+    if (message === undefined) {
+      console.error(`${MISSING_TEXT} ${key}`);
+      return key;
+    }
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       return value === undefined ? whole : typeof value === "string" ? isolate(value) : String(value);
     });
