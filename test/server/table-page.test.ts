@@ -4,6 +4,7 @@
  * board before its socket is open, on a slow network a round trip or two
  * sooner. It is data, never markup: no name can end its element.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/protocol/index.ts";
 import { api, createTable, getSnapshot, hello, join, playOne, setUpTable } from "./helpers.ts";
@@ -51,5 +52,27 @@ describe("the table's page carries the table's snapshot", () => {
     const response = await api("/t/DDDDDDDDDDDDDDDD", { headers: { Accept: BROWSER_ACCEPT } });
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("table-snapshot");
+  });
+});
+
+describe("the table's page carries its style sheet", () => {
+  it("in a style element, allowed by the answer's own nonce, where the other pages link theirs", async () => {
+    const table = await createTable({ players: 2 });
+    const sheet = await (await env.ASSETS.fetch(new URL("https://example.com/build/table.css"))).text();
+    const nonces = new Set<string>();
+    for (const view of ["t", "embed", "t"]) {
+      const { response, html } = await pageOf(`/${view}/${table.id}`);
+      const policy = response.headers.get("Content-Security-Policy") ?? "";
+      const nonce = /style-src 'self' 'nonce-([\w+/=-]+)'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      nonces.add(nonce as string);
+      expect(html).toContain(`<style nonce="${nonce}">${sheet}</style>`);
+      expect(html).not.toContain('rel="stylesheet"');
+    }
+    // A nonce is the answer's alone: a page kept elsewhere cannot lend its nonce to injected markup.
+    expect(nonces.size).toBe(3);
+    const front = await (await api("/", { headers: { Accept: BROWSER_ACCEPT } })).text();
+    expect(front).toContain('<link rel="stylesheet" href="/build/front.css">');
+    expect(front).not.toContain("<style");
   });
 });

@@ -4,18 +4,22 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 
 /**
  * The Content-Security-Policy of every answer. The pages load only their own
  * script, style sheet and icon, and talk only to their own origin ('self'
- * covers ws: and wss: to the same host in current browsers); nothing inline,
- * no eval, no plug-ins, no <base>, forms post only here.
+ * covers ws: and wss: to the same host in current browsers); no inline
+ * script, no style attribute, no eval, no plug-ins, no <base>, forms post
+ * only here. The one inline style element is the table page's style sheet,
+ * which the worker writes into its HTML (pages.ts) with the answer's nonce
+ * (Hono's NONCE: a new one for each answer), so that a phone paints the
+ * board's picture without waiting a round trip for the sheet.
  */
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'none'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
+  styleSrc: ["'self'", NONCE],
   imgSrc: ["'self'"],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -6,7 +6,7 @@
  * page's own code (src/client/ui/table-page/picture.ts, written into
  * public/build/picture/); here the pieces are put on their holes as the
  * page draws them, from what a piece of each colour changes on its hole.
- * A phone shows the picture once the HTML and the style sheet are in,
+ * A phone shows the picture once the HTML (the style sheet in it) is in,
  * before any script; the page's opening draws its own board in its place.
  */
 import type { Context } from "hono";

@@ -5,7 +5,7 @@
  * hole with a piece of each colour has that an empty one has not. The
  * worker puts the title bar and the board, with the table's pieces, in the
  * table page's HTML (src/server/http/table-picture.ts), so that a phone
- * shows them as soon as the HTML and the style sheet are in, before any
+ * shows them as soon as the HTML (which carries the style sheet) is in, before any
  * script; the page's opening (opening.ts) then draws its own board in the
  * picture's place, the same, and the live page grows around it.
  *
