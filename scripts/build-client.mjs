@@ -14,8 +14,7 @@
  *   import after another, and the texts of each language (`data-lang`); the
  *   worker serves it for the page's addresses, keeping only the preload of
  *   the language the page will choose; and, for a page whose code comes in
- *   stages (`STAGES`: the table page's), the list of each stage's files,
- *   which its entry preloads;
+ *   stages (`STAGES`: the table page's), a preload of each stage's files;
  * - each page's style sheet (`<page>.css`): the client's one sheet
  *   (src/client/ui/styles.css) less the rules that select nothing the page
  *   can show (page-styles.mjs);
@@ -115,17 +114,14 @@ const analysisWorker = {
 /**
  * A page whose code comes in stages, each imported by the one before as it
  * starts: the table page, whose HTML shows the title bar and the board
- * already (the worker's picture), has an entry of its own alone; it
- * imports the opening (pages/table-start.ts: the live board, the socket),
- * which imports the rest (table-page.ts: the SDK, the panels). The HTML
- * lists each stage's files (`<script type="application/json" id>`) and
- * each language's texts (`#page-texts`, of which the worker keeps the
- * page's language's) rather than preloading them, and the entry preloads
- * them all, in order, as it starts (pages/preload.ts), once the style sheet
- * is in: so that the style
- * sheet, which the picture waits for, does not share the network with
- * them, which a browser's priorities do not ensure (nor DevTools'
- * throttling honour), and no file waits for the import before it.
+ * already (the worker's picture, with the page's style sheet written into
+ * it), has an entry of its own alone; it imports the opening
+ * (pages/table-start.ts: the live board, the socket), which imports the
+ * rest (table-page.ts: the SDK, the panels). The HTML preloads every
+ * stage's files, in order, each link marked with its stage
+ * (`data-stage`), so that all come at once and no file waits for the
+ * import before it; nothing else is on the network then, the picture
+ * needing nothing but the HTML.
  */
 const STAGES = {
   table: [
@@ -175,13 +171,10 @@ async function writePages(metafile, pages) {
       if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
       const files = [found[0], ...staticImports(found[0])].filter((file) => !listed.has(file));
       for (const file of files) listed.add(file);
-      preloads.push(`  <script type="application/json" id="${id}">${JSON.stringify(files.map(url))}</script>`);
+      for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
     }
-    // A page in stages has its entry fetch its language's texts with its code, after the style sheet.
-    const textPreloads = texts.map(({ language, file }) =>
-      STAGES[page]
-        ? `  <script type="application/json" id="page-texts" data-lang="${language}">["${url(file)}"]</script>`
-        : `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
+    const textPreloads = texts.map(
+      ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
     );
     const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads, ...textPreloads].join("\n");
     const html = template

@@ -126,9 +126,7 @@ const EMBED_BUDGET_KIB = 19;
  * names), as its HTML lists them for the worker to keep one: each language's file.
  */
 const pageTextFiles = (html) =>
-  [...html.matchAll(/(?:href="|id="page-texts" data-lang="\w+">\[")\/build\/(i18n\/[^"]+\.js)"/g)].map(
-    ([, file]) => file,
-  );
+  [...html.matchAll(/href="\/build\/(i18n\/[^"]+\.js)" data-lang/g)].map(([, file]) => file);
 // The build's HTML preloads every language's texts; the worker keeps one language's link (src/server/http/pages.ts).
 const textLinks = /\n {2}<link rel="modulepreload" href="\/build\/i18n\/[^"]+" data-lang="\w+">/g;
 const rulesTexts = Math.max(...(await Promise.all((await filesIn("rules", /\.js$/)).map(gzipped))));
@@ -145,14 +143,17 @@ for (const [page, budget] of Object.entries(PAGE_BUDGETS)) {
   // The table page's HTML as the worker serves it carries the board's picture and the title bar
   // (src/server/http/table-picture.ts): here the heaviest language's bar and the unturned board, with no piece.
   const html = page === "table" ? preloaded.replace('<div id="app">', `<div id="app">${tablePicture}`) : preloaded;
-  // A page whose code comes in stages lists each stage's files, which the stage before fetches as it starts.
-  const stages = [...html.matchAll(/<script type="application\/json" id="([\w-]+)">(\[[^<]*\])<\/script>/g)].map(
-    ([, id, list]) => ({ id, files: JSON.parse(list).map((url) => url.replace(/^\/build\//, "")) }),
-  );
+  // A page whose code comes in stages marks each stage's preloads with its stage.
+  const stages = Object.entries(
+    Object.groupBy(
+      [...html.matchAll(/href="\/build\/([^"]+)" data-stage="([\w-]+)"/g)].map(([, file, id]) => ({ file, id })),
+      ({ id }) => id,
+    ),
+  ).map(([id, links]) => ({ id, files: links.map(({ file }) => file) }));
   const linked = [...html.matchAll(/(?:href|src)="\/build\/([^"]+\.(?:js|css))"/g)]
     .map((match) => match[1])
     .filter((file) => !file.startsWith("i18n/"))
-    .concat(stages.flatMap((stage) => stage.files));
+    .filter((file) => !file.startsWith("i18n/"));
   const code = (await Promise.all(linked.map((file) => gzipped(`${build}/${file}`)))).reduce((a, b) => a + b, 0);
   // The heaviest language's.
   const languages = await Promise.all(pageTextFiles(built).map((file) => gzipped(`${build}/${file}`)));

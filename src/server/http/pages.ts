@@ -36,8 +36,7 @@ type PageName = "front" | "table" | "rules" | "tables" | "lobby" | "not-found";
  * worker can see, from the address's `?lang=`, then the visitor's choice
  * (the `lang` cookie the page writes beside its storage), then the
  * browser's languages (Accept-Language), then English. The build writes a
- * preload for each language, marked `data-lang` (a page in stages, the
- * table's, a list its entry preloads: `#page-texts`); the others' are removed,
+ * preload for each language, marked `data-lang`; the others' are removed,
  * so a value that names no language changes nothing but the choice. The
  * HTML differs by those headers (Vary), and is no longer the file the
  * assets' ETag names.
