@@ -30,7 +30,8 @@
  *
  * Each page's texts in each language are the messages it names
  * (page-texts.mjs: each page built twice, first to find them). `--watch`
- * rebuilds on every change, giving every page all the texts.
+ * rebuilds on every change, giving every page all the texts;
+ * `--dropped-styles` prints the selectors each page's style sheet left out.
  */
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";

@@ -47,9 +47,9 @@ export const SAFELIST = {
 };
 
 /**
- * Writes `<page>.css` for each page from the sheet esbuild bundled
- * (`sheet`, unminified), minified, and returns, for each page, the
- * selectors it dropped.
+ * Writes `<page>.css` for each page from the client's sheet (`sheet`,
+ * styles.css as written), minified, and returns, for each page, the
+ * selectors it dropped (`npm run build -- --dropped-styles` prints them).
  * @param {string} outdir the build's folder
  * @param {string} sheet the whole style sheet's text
  * @param {{ page: string, files: string[] }[]} pages each page and the files its build wrote (and its HTML)
