@@ -15,9 +15,9 @@
  *   worker serves it for the page's addresses, keeping only the preload of
  *   the language the page will choose; and, for a page whose code comes in
  *   stages (`STAGES`: the table page's), a preload of each stage's files;
- * - each page's style sheet (`<page>.css`): the client's one sheet
- *   (src/client/ui/styles.css) less the rules that select nothing the page
- *   can show (page-styles.mjs);
+ * - each page's style sheet (`<page>.css`, or in the table page's HTML):
+ *   the client's one sheet (src/client/ui/styles.css) less the rules that
+ *   select nothing the page can show (page-styles.mjs);
  * - embed.js, the web component other sites include with one script tag
  *   (the worker serves it as /embed.js), in one file, since its chunks would
  *   be loaded from the site's pages;
@@ -36,7 +36,7 @@
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import { writePageStyles } from "./page-styles.mjs";
+import { pageStyles } from "./page-styles.mjs";
 import { pageKeys, textsPlugin, translations } from "./page-texts.mjs";
 import { writeTablePicture } from "./table-picture.mjs";
 
@@ -85,6 +85,15 @@ const pageBuilds = PAGES.map((page) => ({ ...options, entryPoints: { [page]: `sr
 
 /** The style sheet the client is written with, from which each page's is cut (page-styles.mjs). */
 const SHEET = "src/client/ui/styles.css";
+/**
+ * The pages whose style sheet is written into their HTML, in place of its
+ * link: the table page, whose HTML carries the board's picture, so that a
+ * phone paints it from the HTML alone, a round trip sooner (the worker
+ * gives the style element the answer's CSP nonce: src/server/http/pages.ts).
+ */
+const STYLES_IN_HTML = new Set(["table"]);
+/** A page's style sheet in its HTML: its link as the template wrote it, or the sheet a build before put there. */
+const PAGE_SHEET = /<link rel="stylesheet" href="\/build\/[\w-]+\.css">|<style>[\s\S]*?<\/style>/;
 
 /** @type {import("esbuild").BuildOptions} */
 const element = {
@@ -186,8 +195,10 @@ async function writePages(metafile, pages) {
 }
 
 /**
- * Writes each page's style sheet from the files its build wrote (and its
- * HTML; the table page's picture too), with the sheet as it is now.
+ * Writes each page's style sheet, cut for the files its build wrote (and
+ * its HTML; the table page's picture too) from the sheet as it is now: as
+ * `<page>.css`, or into the page's HTML (`STYLES_IN_HTML`). Returns the
+ * selectors each page left out.
  */
 async function writeStyles(metafiles) {
   const pictures = (await readdir(`${outdir}/picture`).catch(() => [])).map((name) => `${outdir}/picture/${name}`);
@@ -201,7 +212,20 @@ async function writeStyles(metafiles) {
       ...(page === "table" ? pictures : []),
     ],
   }));
-  return writePageStyles(outdir, await readFile(`${root}${SHEET}`, "utf8"), pages, options.target);
+  const styles = await pageStyles(await readFile(`${root}${SHEET}`, "utf8"), pages, options.target);
+  for (const [page, { css }] of Object.entries(styles)) {
+    if (!STYLES_IN_HTML.has(page)) {
+      await writeFile(`${outdir}/${page}.css`, css);
+      continue;
+    }
+    const html = await readFile(`${outdir}/${page}.html`, "utf8");
+    if (!PAGE_SHEET.test(html)) throw new Error(`the ${page} page's HTML has no style sheet to replace`);
+    await writeFile(
+      `${outdir}/${page}.html`,
+      html.replace(PAGE_SHEET, () => `<style>${css}</style>`),
+    );
+  }
+  return Object.fromEntries(Object.entries(styles).map(([page, { dropped }]) => [page, dropped]));
 }
 
 const builds = [...pageBuilds, element, serviceWorker, analysisWorker];

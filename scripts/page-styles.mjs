@@ -17,7 +17,7 @@
  * every page they look at (test/e2e/helpers.ts, `screenshot`): each rule of
  * the whole sheet that selects something on the page is in its own.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import * as esbuild from "esbuild";
 import { PurgeCSS } from "purgecss";
 
@@ -47,16 +47,16 @@ export const SAFELIST = {
 };
 
 /**
- * Writes `<page>.css` for each page from the client's sheet (`sheet`,
- * styles.css as written), minified, and returns, for each page, the
- * selectors it dropped (`npm run build -- --dropped-styles` prints them).
- * @param {string} outdir the build's folder
+ * Each page's style sheet, cut from the client's sheet (`sheet`,
+ * styles.css as written) and minified, and the selectors it left out
+ * (`npm run build -- --dropped-styles` prints them).
  * @param {string} sheet the whole style sheet's text
  * @param {{ page: string, files: string[] }[]} pages each page and the files its build wrote (and its HTML)
  * @param {string[]} target the browsers the client is built for
+ * @returns {Promise<Record<string, { css: string, dropped: string[] }>>}
  */
-export async function writePageStyles(outdir, sheet, pages, target) {
-  const dropped = {};
+export async function pageStyles(sheet, pages, target) {
+  const styles = {};
   for (const { page, files } of pages) {
     const content = await Promise.all(
       files.map(async (file) => ({ raw: await readFile(file, "utf8"), extension: file.split(".").pop() })),
@@ -73,8 +73,7 @@ export async function writePageStyles(outdir, sheet, pages, target) {
       legalComments: "none",
       target,
     });
-    await writeFile(`${outdir}/${page}.css`, code);
-    dropped[page] = purged.rejected ?? [];
+    styles[page] = { css: code, dropped: purged.rejected ?? [] };
   }
-  return dropped;
+  return styles;
 }

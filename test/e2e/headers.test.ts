@@ -49,7 +49,7 @@ describe("security headers under wrangler dev", () => {
       `/t/${id}`,
       `/embed/${id}`,
       "/build/table.js",
-      "/build/table.css",
+      "/build/front.css",
       "/embed.js",
       "/favicon.svg",
       `/api/tables/${id}`,

@@ -12,7 +12,8 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
  * covers ws: and wss: to the same host in current browsers); no inline
  * script, no style attribute, no eval, no plug-ins, no <base>, forms post
  * only here. The one inline style element is the table page's style sheet,
- * which the worker writes into its HTML (pages.ts) with the answer's nonce
+ * which the build writes into its HTML and the worker stamps with the
+ * answer's nonce (pages.ts, `styleNonce`)
  * (Hono's NONCE: a new one for each answer), so that a phone paints the
  * board's picture without waiting a round trip for the sheet.
  */

@@ -106,13 +106,13 @@ async function notFoundPage(c: Context<HonoEnv>): Promise<Response> {
  * opening and its welcome. Every `<` is written `\u003c`, so that nothing a
  * player typed can end the element.
  */
-function withSnapshot(
+function tablePage(
+  c: Context<HonoEnv>,
   html: Response,
   snapshot: Snapshot | null,
   picture: HTMLRewriterElementContentHandlers | null,
-  styles: HTMLRewriterElementContentHandlers,
 ): Response {
-  let rewriter = new HTMLRewriter().on('link[rel="stylesheet"]', styles);
+  let rewriter = new HTMLRewriter().on("style", styleNonce(c));
   if (snapshot !== null) rewriter = rewriter.on("head", snapshotElement(snapshot));
   if (picture !== null) rewriter = rewriter.on("#app", picture);
   const response = rewriter.transform(html);
@@ -122,20 +122,17 @@ function withSnapshot(
 }
 
 /**
- * The page's style sheet in its HTML, in place of its link: on a slow phone
- * network the board's picture is painted as soon as the HTML is in, a round
- * trip sooner (562.5 ms on bench:pages' Slow 4G), for the sheet's 7 KiB
- * gzipped on every load of a table's page rather than once in the cache.
- * The CSP lets it in by the answer's nonce (headers.ts).
+ * The table page's style sheet, which the build wrote into its HTML
+ * (scripts/build-client.mjs, `STYLES_IN_HTML`) so that a phone paints the
+ * board's picture from the HTML alone, gets the answer's CSP nonce
+ * (headers.ts): the one inline style the policy lets in.
  */
-async function inlineStyles(c: Context<HonoEnv>, name: PageName): Promise<HTMLRewriterElementContentHandlers> {
-  const sheet = await asset(c, new URL(`/build/${name}.css`, c.req.url));
-  if (!sheet.ok) throw new Error(`no style sheet for the ${name} page: ${sheet.status}`);
-  const css = await sheet.text();
-  const nonce = c.get("secureHeadersNonce") ?? "";
+function styleNonce(c: Context<HonoEnv>): HTMLRewriterElementContentHandlers {
+  const nonce = c.get("secureHeadersNonce");
+  if (nonce === undefined) throw new Error("no CSP nonce for the page's style sheet (securityHeaders runs first)");
   return {
-    element(link) {
-      link.replace(`<style nonce="${nonce}">${css}</style>`, { html: true });
+    element(style) {
+      style.setAttribute("nonce", nonce);
     },
   };
 }
@@ -159,11 +156,12 @@ pages.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const embed = c.req.param("view") === "embed";
   // A hand-over's page (its code in the address's fragment, which the worker never sees) draws no board until
   // its seat is redeemed: its opening puts its own frame in the picture's place at once (opening.ts).
-  const picture =
-    snapshot === null
-      ? null
-      : pictureInPage(await tablePicture(c, snapshot, pageLanguage(c), embed), embed, c.req.query("height") === "auto");
-  return withSnapshot(await page(c, "table"), snapshot, picture, await inlineStyles(c, "table"));
+  const [html, drawn] = await Promise.all([
+    page(c, "table"),
+    snapshot === null ? null : tablePicture(c, snapshot, pageLanguage(c), embed),
+  ]);
+  const picture = drawn === null ? null : pictureInPage(drawn, embed, c.req.query("height") === "auto");
+  return tablePage(c, html, snapshot, picture);
 });
 
 // The service worker that shows "your turn" notifications: at the root, so that its scope is the whole site,
