@@ -15,6 +15,7 @@ import {
   type TableSettingsInput,
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
+import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
 import { baseUrl, DESKTOP, fetchFromOwnAddress, PHONE } from "./helpers.ts";
 
@@ -61,13 +62,24 @@ async function playGreedy(player: TableClient): Promise<void> {
   // move once took more than 5 s to reach the next player, though it came.
   const until = Date.now() + 20_000;
   while (player.model?.turn?.seat !== player.you.seat) {
-    if (Date.now() > until) throw new Error(`seat ${player.you.seat}'s turn did not come`);
+    if (Date.now() > until) throw new Error(`seat ${player.you.seat}'s turn did not come: ${await whyNot(player)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const game = player.model?.game;
   const action = game ? greedyMove(game) : null;
   if (!action) throw new Error("no move");
   await player.move(formatPath(action.move.path));
+}
+
+/** What a client waiting for its turn has, beside what the table has: which of them is behind, and why. */
+async function whyNot(player: TableClient): Promise<string> {
+  const table = await fetchFromOwnAddress(`${baseUrl}/api/tables/${player.tableId}`)
+    .then((response) => response.json() as Promise<Snapshot>)
+    .catch((error: unknown) => String(error));
+  const tableSays =
+    typeof table === "string" ? table : `seq ${table.seq}, ${table.status}, turn ${table.game?.turn?.seat}`;
+  const clientSays = `seq ${player.model?.seq}, ${player.model?.status}, turn ${player.model?.turn?.seat}`;
+  return `the client has ${clientSays} (${player.connection}); the table ${tableSays}`;
 }
 
 /** A three-seat table waiting for players, with Bjørn in seat 2; the tokens make a page its host, not seated. */
