@@ -508,6 +508,38 @@ describe("the heartbeat: a connection that went silent is dropped and made again
     expect(states).toEqual(["reconnecting", "open"]);
   });
 
+  it("a client that was itself stalled (its timer a whole silence late) pings first, and gives the answer two intervals", async () => {
+    client = await connectWithHeartbeat();
+    const states: string[] = [];
+    client.on("connection", ({ state }) => states.push(state));
+    const first = latest();
+    // The thread is busy for 5 intervals: the clock moves, no timer fires, nothing is read.
+    vi.setSystemTime(Date.now() + 5 * HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(first.pings).toBe(1);
+    expect(states).toEqual([]);
+    // The pong that was waiting is read: the connection stays.
+    first.deliver("pong");
+    await vi.advanceTimersByTimeAsync(2 * HEARTBEAT_MS);
+    expect(first.pings).toBe(3);
+    expect(states).toEqual([]);
+    // A stall forgives nothing after it: silence from then on is judged as ever.
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(states).toEqual(["reconnecting"]);
+    expect(first.pings).toBe(3);
+  });
+
+  it("after a stall with nothing to read, the connection is dropped two intervals on, not at once", async () => {
+    client = await connectWithHeartbeat();
+    const states: string[] = [];
+    client.on("connection", ({ state }) => states.push(state));
+    vi.setSystemTime(Date.now() + 10 * HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(states).toEqual([]);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(states).toEqual(["reconnecting"]);
+  });
+
   it("`pong` is not reported as a bad server message", async () => {
     client = await connectWithHeartbeat();
     const errors: SdkError[] = [];

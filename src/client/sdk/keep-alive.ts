@@ -21,12 +21,19 @@ interface Pingable {
  * connection is taken for dead: `reconnect` drops it at once (the close is
  * reported without waiting for a close frame that would never come) and
  * connects again.
+ *
+ * Silence is counted only while the timer keeps its time. A tick that comes
+ * a whole silence late means the client itself was stalled (a busy thread,
+ * a phone asleep, a background tab's throttled timers): what the socket
+ * received meanwhile is still queued behind this very tick, so the tick
+ * pings and the connection has the usual two intervals from then to answer.
  */
 export class Heartbeat {
   private readonly socket: () => Pingable | null | undefined;
   private readonly intervalMs: number;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastReceivedAt = 0;
+  private lastTickAt = 0;
 
   constructor(socket: () => Pingable | null | undefined, intervalMs: number) {
     this.socket = socket;
@@ -37,10 +44,17 @@ export class Heartbeat {
   start(): void {
     this.stop();
     this.lastReceivedAt = Date.now();
-    this.timer = setInterval(() => {
-      if (Date.now() - this.lastReceivedAt >= SILENT_INTERVALS * this.intervalMs) this.socket()?.reconnect();
-      else this.socket()?.send("ping");
-    }, this.intervalMs);
+    this.lastTickAt = this.lastReceivedAt;
+    this.timer = setInterval(() => this.tick(), this.intervalMs);
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    const silence = SILENT_INTERVALS * this.intervalMs;
+    if (now - this.lastTickAt >= silence) this.lastReceivedAt = Math.max(this.lastReceivedAt, now - this.intervalMs);
+    this.lastTickAt = now;
+    if (now - this.lastReceivedAt >= silence) this.socket()?.reconnect();
+    else this.socket()?.send("ping");
   }
 
   stop(): void {
