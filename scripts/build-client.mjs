@@ -14,7 +14,8 @@
  *   import after another, and the texts of each language (`data-lang`); the
  *   worker serves it for the page's addresses, keeping only the preload of
  *   the language the page will choose; and, for a page whose code comes in
- *   stages (`STAGES`: the table page's), a preload of each stage's files;
+ *   stages (`STAGES`: the table page's), a preload of the first stage's
+ *   files and a list of the later one's, which the page preloads itself;
  * - each page's style sheet (`<page>.css`, or in the table page's HTML):
  *   the client's one sheet (src/client/ui/styles.css) less the rules that
  *   select nothing the page can show (page-styles.mjs);
@@ -127,16 +128,19 @@ const analysisWorker = {
  * already (the worker's picture, with the page's style sheet written into
  * it), has an entry of its own alone; it imports the opening
  * (pages/table-start.ts: the live board, the socket), which imports the
- * rest (table-page.ts: the SDK, the panels). The HTML preloads every
- * stage's files, in order, each link marked with its stage
- * (`data-stage`), so that all come at once and no file waits for the
- * import before it; nothing else is on the network then, the picture
- * needing nothing but the HTML.
+ * rest (table-page.ts: the SDK, the panels). The HTML preloads the
+ * opening's files, each link marked with its stage (`data-stage`), so that
+ * all come at once and no file waits for the import before it. The board
+ * is usable once the opening has run (a move can be made on it), so the
+ * rest's files do not share the network with the opening's: the HTML only
+ * lists them (`<script type="application/json" id="stage-rest-of-page">`),
+ * and the opening preloads them all at once as it starts
+ * (pages/later-stage.ts).
  */
 const STAGES = {
   table: [
-    ["page-opening", "src/client/ui/pages/table-start.ts"],
-    ["rest-of-page", "src/client/ui/table-page.ts"],
+    { id: "page-opening", module: "src/client/ui/pages/table-start.ts", fetched: "with-the-page" },
+    { id: "rest-of-page", module: "src/client/ui/table-page.ts", fetched: "once-usable" },
   ],
 };
 
@@ -176,12 +180,15 @@ async function writePages(metafile, pages) {
     const preloads = [...chunks].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
     // A page that loads its code in stages: each stage's files, which are not an earlier one's, listed.
     const listed = new Set(chunks);
-    for (const [id, module] of STAGES[page] ?? []) {
+    for (const { id, module, fetched } of STAGES[page] ?? []) {
       const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === module);
       if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
       const files = [found[0], ...staticImports(found[0])].filter((file) => !listed.has(file));
       for (const file of files) listed.add(file);
-      for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
+      if (fetched === "with-the-page")
+        for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
+      else
+        preloads.push(`  <script type="application/json" id="stage-${id}">${JSON.stringify(files.map(url))}</script>`);
     }
     const textPreloads = texts.map(
       ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,

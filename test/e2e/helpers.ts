@@ -300,9 +300,9 @@ export async function waitForMoves(pages: readonly Page[], count: number): Promi
 }
 
 /**
- * The piece on `hole`, once the page offers it to move. A page knows it is its
- * turn only when its own socket has the position (after a reload the board is
- * drawn before the socket opens): a click before then picks nothing.
+ * The piece on `hole`, once the page offers it to move: on the player's turn,
+ * from the table's snapshot in the page's HTML (before the socket has opened,
+ * or the page's code has all come) or from its socket.
  */
 export async function movablePiece(page: Surface, hole: string): Promise<Locator> {
   await page.waitForSelector(`[data-hole="${hole}"].movable`);

@@ -9,8 +9,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTable, formatPath, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
-import { Game } from "../../src/rules/index.ts";
-import { baseUrl, fetchFromOwnAddress, launch, takeSeat, visitor } from "./helpers.ts";
+import { Game, holeName } from "../../src/rules/index.ts";
+import { baseUrl, clickMove, fetchFromOwnAddress, launch, snapshot, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
 
@@ -165,6 +165,84 @@ describe("the table page draws its board from its HTML before the rest of its co
       expect(sockets).toHaveLength(1);
     } finally {
       for (const player of players) player.close();
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe("on the visitor's turn, the board takes a move before the rest of the page's code has come", () => {
+  it("shown played at once, and sent by the rest when it comes; the rest is asked for once the opening's files are in", async () => {
+    // Aino (seat 0, the browser, with her tokens where the client keeps them) moves first; Bjørn plays from Node.
+    const table = await createTable(baseUrl, { players: 2, startWhenFull: true, firstPlayer: 0 }, fetchFromOwnAddress);
+    const ainoTokens = memoryTokens();
+    const aino = new TableClient({ baseUrl, tableId: table.id, tokens: ainoTokens, WebSocket });
+    const bjorn = new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens(), WebSocket });
+    const { context, page } = await visitor(browser);
+    try {
+      await aino.join(0, "Aino");
+      await bjorn.join(1, "Bjørn");
+      await expect.poll(() => aino.model?.turn?.seat).toBe(0);
+      const step = aino.model?.game?.legalMoves().find((move) => move.path.length === 2);
+      if (!step) throw new Error("no step for Aino");
+      const path = step.path.map(holeName);
+      const [from, to] = path;
+      aino.close();
+      const stored = Object.fromEntries(
+        (ainoTokens.keys?.() ?? []).map((key) => [`chinese-checkers:${key}`, ainoTokens.get(key) ?? ""]),
+      );
+      await context.addInitScript((entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, stored);
+
+      // When each script was asked for, and when each had come.
+      const asked = new Map<string, number>();
+      const came = new Map<string, number>();
+      const name = (url: string) => new URL(url).pathname;
+      page.on("request", (request) => asked.set(name(request.url()), performance.now()));
+      page.on("requestfinished", (request) => came.set(name(request.url()), performance.now()));
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/build\/table-page-\w{8}\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/t/${table.id}`);
+      await clickMove(page, path);
+      // The piece is in its new hole at once, though none of the page's panels is there, and the table has not
+      // had the move: the board offers nothing more.
+      await page.waitForSelector(`svg.board:not(.picture) [data-hole="${to}"][data-piece]`);
+      expect(await page.locator(`svg.board [data-hole="${from}"][data-piece]`).count()).toBe(0);
+      expect(await page.locator("svg.board .hole.movable").count()).toBe(0);
+      expect(await page.locator("aside.side").count()).toBe(0);
+      expect((await snapshot(table.id)).game?.moves).toEqual([]);
+
+      // The rest's files were asked for only once every file the HTML preloads had come.
+      const html = await (
+        await fetchFromOwnAddress(`${baseUrl}/t/${table.id}`, { headers: { Accept: "text/html" } })
+      ).text();
+      const opening = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href);
+      const rest = JSON.parse(
+        html.match(/<script type="application\/json" id="stage-rest-of-page">(.*?)<\/script>/)?.[1] ?? "[]",
+      );
+      expect(opening.length).toBeGreaterThan(0);
+      expect(rest.length).toBeGreaterThan(0);
+      for (const href of rest) expect(opening).not.toContain(href);
+      const openingCame = Math.max(...opening.filter((href) => came.has(href)).map((href) => came.get(href) ?? 0));
+      const restAsked = Math.min(...rest.map((href: string) => asked.get(href) ?? Number.POSITIVE_INFINITY));
+      expect(restAsked).toBeGreaterThanOrEqual(openingCame);
+
+      release();
+      // The rest sends the move: the table has it, Bjørn sees it, and the page says the table's sequence.
+      await expect.poll(async () => (await snapshot(table.id)).game?.moves).toEqual([path.join("-")]);
+      await expect.poll(() => bjorn.model?.turn?.seat).toBe(1);
+      await page.waitForSelector(`#app[data-status="playing"][data-seq="${bjorn.model?.seq}"]`);
+      expect(await page.locator(`svg.board [data-hole="${to}"][data-piece]`).count()).toBe(1);
+      expect(await page.getByText(/refused/i).count()).toBe(0);
+    } finally {
+      aino.close();
+      bjorn.close();
       await context.close();
     }
   }, 60_000);

@@ -7,7 +7,7 @@
  */
 import { checked } from "../../protocol/schema.ts";
 import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
-import { TableClient } from "../sdk/client.ts";
+import { type ConnectionState, TableClient } from "../sdk/client.ts";
 import { type SdkError, TableError } from "../sdk/errors.ts";
 import { getSnapshot } from "../sdk/http.ts";
 import type { TableModel } from "../sdk/model.ts";
@@ -95,6 +95,13 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   // Your own moves are shown at once and sent; the table's answer confirms or takes them back.
   const optimistic = new OptimisticMoves(client);
+  // A move made on the opening's board before this code came is shown played there already: adopted before
+  // the page listens for moves played (so it is not drawn moving twice), and sent once the client is connected.
+  const held = opening.takeHeldMove();
+  if (held)
+    optimistic.move(held).catch(() => {
+      // A refusal is shown like any other (below).
+    });
   board.listen({
     onMove: (path) => {
       optimistic.move(path).catch(() => {
@@ -114,7 +121,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
           hadSelection,
           replaying: replay.position(model) !== null,
           pending: optimistic.pending !== null,
-          connection: client.connection,
+          connection: connectionShown(),
         }),
       );
     },
@@ -289,6 +296,16 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     else renderTimer = setTimeout(render, wait);
   }
 
+  /**
+   * The connection as the page shows it. A table drawn from the page's snapshot while its socket first opens
+   * is shown as open: neither dimmed nor under a line that would push it down as it went, and taking a move
+   * as the opening's board did (opening.ts), which goes once the socket is open, within a round trip or two.
+   * A lost connection is shown as lost.
+   */
+  function connectionShown(): ConnectionState {
+    return client.connection === "connecting" && client.model !== null ? "open" : client.connection;
+  }
+
   function render(): void {
     lastRenderAt = performance.now();
     if (renderTimer !== null) clearTimeout(renderTimer);
@@ -298,12 +315,9 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     openFull.textContent = `${i18n.t("title")} ↗`;
     embedRules.textContent = `${i18n.t("rules")} ↗`;
     embedRules.href = rulesHref(i18n);
-    // A table drawn from the page's snapshot while its socket first opens is shown as it is, neither dimmed
-    // nor under a line that would push it down as it went: the socket is open within a round trip or two,
-    // and a piece picked meanwhile says why it waits (pick-hint.ts). A lost connection is shown as lost.
-    const drawnFirst = client.connection === "connecting" && model !== null;
-    banner.render(drawnFirst ? "open" : client.connection);
-    main.classList.toggle("offline", client.connection !== "open" && !drawnFirst);
+    const shownConnection = connectionShown();
+    banner.render(shownConnection);
+    main.classList.toggle("offline", shownConnection !== "open");
     main.setAttribute("aria-busy", String(client.connection !== "open"));
     heading.textContent = i18n.t("title");
     if (!model) return;
@@ -335,7 +349,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     if (client.you.seat !== null) notify?.want();
     notify?.loaded?.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
-    const canMove = !past && mine && client.connection === "open" && model.game && !optimistic.pending;
+    const canMove = !past && mine && shownConnection === "open" && model.game && !optimistic.pending;
     const since = movesSince(model);
     const sinceLabel = client.you.seat === null ? "roundMark" : "sinceMark";
     board.update({

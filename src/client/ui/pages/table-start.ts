@@ -2,16 +2,19 @@
  * The table page's opening, which its entry (table.ts) imports at once. The
  * server serves the page only for a table that exists, with the table's
  * snapshot in the HTML (`#table-snapshot`). This draws the live board from
- * it in the place of the worker's picture (opening.ts) and opens the
- * table's socket; the rest of the page (the SDK, the panels: table-page.ts),
- * whose files the entry fetched with this one's, is built around that board
- * when it has come. A table that goes while the page is open hands over to the
- * not-found page, whose code comes only then.
+ * it in the place of the worker's picture, ready for the visitor's move on
+ * their turn (opening.ts), and opens the table's socket; the rest of the
+ * page (the SDK, the panels: table-page.ts), whose files are fetched from
+ * here, once this has come, is built around that board when it has come.
+ * A table that goes while the page is open hands over to the not-found page,
+ * whose code comes only then.
  */
 import { openTable } from "../table-page/opening.ts";
 import { boot, tableAddress } from "./boot.ts";
+import { fetchLaterStage } from "./later-stage.ts";
 
-// The rest's files are on their way already (table.ts).
+// All of the rest's files at once, now that the opening's are in (STAGES in scripts/build-client.mjs).
+fetchLaterStage("rest-of-page");
 const rest = import("../table-page.ts");
 // Its failure is handled once the page is open, below; meanwhile it is not an unhandled rejection.
 rest.catch(() => {});

@@ -3,10 +3,10 @@
  * (`/embed/:id`). Its HTML shows the title bar and the board with the
  * table's pieces already (the worker's picture, the page's style sheet in
  * the HTML too: src/server/http/table-picture.ts, pages.ts) and preloads
- * all of the page's code at once, each stage's files and the texts in the
- * page's language; so its entry is only this: it imports the opening
- * (table-start.ts: the board drawn live, the socket), which imports the
- * rest (table-page.ts).
+ * the opening's files and the texts in the page's language; so its entry is
+ * only this: it imports the opening (table-start.ts: the board drawn live
+ * and playable, the socket), which fetches and imports the rest
+ * (table-page.ts).
  */
 void import("./table-start.ts").catch(() =>
   // Should the page's code not come (the network gone), the page loads again when the network is back: a

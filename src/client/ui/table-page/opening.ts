@@ -11,6 +11,14 @@
  * it (table-page.ts, which builds the page around this board, as it is, and
  * takes the socket for its client).
  *
+ * On the visitor's turn the board takes their move at once, from the same
+ * snapshot: shown played, as the page shows a move of yours, and held for
+ * the rest, which sends it once its client has the table (`takeHeldMove`).
+ * The visitor can play before the SDK and the panels have come; what they
+ * do is the page's first screen, and the bytes it costs are the opening's
+ * (npm run size). One move: the board then offers nothing more until the
+ * page is built around it.
+ *
  * The snapshot is read here as the page's own data, written by the server
  * into the same document as the page's scripts, and not through the
  * protocol's schema, whose code is the heaviest part of what comes after:
@@ -18,7 +26,7 @@
  * that does not read as one here is simply not drawn until then.
  */
 import type { Snapshot } from "../../../protocol/snapshot.ts";
-import { type Action, Game, parseMove } from "../../../rules/index.ts";
+import { type Action, formatPathNames, Game, holeName, parseMove } from "../../../rules/index.ts";
 import { EarlySocket } from "../../sdk/early-socket.ts";
 import { handoverCodeIn } from "../../sdk/handover-link.ts";
 import { lastMoveOf } from "../../sdk/last-move.ts";
@@ -27,7 +35,7 @@ import { Board } from "../board.ts";
 import { header, storage } from "../chrome.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
-import { NO_MOVES } from "../legal-moves.ts";
+import { engineMoves, NO_MOVES } from "../legal-moves.ts";
 import { startingPieces } from "../starting-pieces.ts";
 import { movesSinceLastTurn } from "./since-last-turn.ts";
 import { keepBoardTurn, turnFor, wantsBoardTurned } from "./turn-toggle.ts";
@@ -45,6 +53,11 @@ export interface Opening {
   readonly handoverCode: string | null;
   /** The table's socket, opened with the tokens the browser keeps; none for a hand-over, whose tokens are to come. */
   readonly early: EarlySocket | null;
+  /**
+   * The move the visitor made on the board before the rest of the page came
+   * (its hole names), once: the board shows it played, and the rest sends it.
+   */
+  takeHeldMove(): readonly string[] | null;
 }
 
 /**
@@ -62,11 +75,54 @@ export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed:
   const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens) : null;
   const titleBar = embed ? null : header(i18n);
   const board = new Board({ i18n });
-  if (handoverCode === null) drawSnapshot(board, i18n, tableId, tokens, store);
+  let held: readonly string[] | null = null;
+  if (handoverCode === null) {
+    const drawn = drawSnapshot(board, i18n, tableId, tokens, store);
+    if (drawn) takeOneMove(board, drawn, (path) => (held = path));
+  }
   // The page's structure as table-page.ts builds it, so that the board is where it will stay.
   const main = h("main", { class: "table" }, h("div", { class: "board-wrap" }, board.element));
   root.replaceChildren(...(titleBar ? [titleBar] : []), main);
-  return { tableId, embed, header: titleBar, board, handoverCode, early };
+  const takeHeldMove = () => {
+    const move = held;
+    held = null;
+    return move;
+  };
+  return { tableId, embed, header: titleBar, board, handoverCode, early, takeHeldMove };
+}
+
+/** The table as the opening drew it, on the visitor's turn. */
+interface YourTurn {
+  readonly game: Game;
+  readonly seat: number;
+  readonly view: Parameters<Board["update"]>[0];
+}
+
+/**
+ * Offers the visitor's moves on the board, and takes one: played on the
+ * snapshot's game (the engine checks it as the table will), drawn moving
+ * and then in place, and handed to `hold`; then the board offers nothing.
+ */
+function takeOneMove(board: Board, { game, seat, view }: YourTurn, hold: (path: readonly string[]) => void): void {
+  board.listen({
+    onMove: (path) => {
+      let action: Action;
+      try {
+        action = game.resolve(formatPathNames(path), seat);
+      } catch {
+        return;
+      }
+      if (action.kind !== "move") return;
+      game.commit(action);
+      hold(path);
+      const { path: landings, captured } = action.move;
+      const end = landings[landings.length - 1];
+      const moved = { path: landings.map(holeName), captured: captured.map(holeName) };
+      void board.animate(moved.path, (end === undefined ? null : game.occupant(end)) ?? "neutral", moved.captured);
+      board.update({ ...view, pieces: game.pieces(), moves: NO_MOVES, lastMove: moved });
+    },
+  });
+  board.update({ ...view, moves: engineMoves(game) });
 }
 
 /**
@@ -89,10 +145,19 @@ export function pageSnapshotJson(): unknown {
   }
 }
 
-/** Draws the page's table on the board as the page's first render will, if the page carries one that reads. */
-function drawSnapshot(board: Board, i18n: I18n, tableId: string, tokens: TokenStore, store: Storage | undefined): void {
+/**
+ * Draws the page's table on the board as the page's first render will, if
+ * the page carries one that reads; returns it if it is the visitor's turn.
+ */
+function drawSnapshot(
+  board: Board,
+  i18n: I18n,
+  tableId: string,
+  tokens: TokenStore,
+  store: Storage | undefined,
+): YourTurn | null {
   const snapshot = pageSnapshotJson() as Snapshot | undefined;
-  if (snapshot?.id !== tableId) return;
+  if (snapshot?.id !== tableId) return null;
   try {
     // The seat the client will take itself to hold until the table says (sdk/client.ts, a snapshot's start).
     const seat = tokens.get(seatTokenKey(tableId)) === null ? null : storedSeatNumber(tokens, tableId);
@@ -105,14 +170,19 @@ function drawSnapshot(board: Board, i18n: I18n, tableId: string, tokens: TokenSt
     const turn = turnFor(settings, seat, wantsBoardTurned(store));
     board.setTurn(turn);
     keepBoardTurn(turn);
-    board.update({
+    const drawn = {
       variant: settings.variant,
       pieces: game ? game.pieces() : startingPieces(settings),
       moves: NO_MOVES,
       lastMove: last?.kind === "move" ? lastMoveOf(last) : null,
       since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
-    });
+    };
+    board.update(drawn);
+    // Your turn as the page will take it (table-page.ts, myTurn): the table playing, your seat to move.
+    const yours = snapshot.status === "playing" && seat !== null && game !== null && game.turn?.player === seat;
+    return yours ? { game, seat, view: drawn } : null;
   } catch {
     // Not a table as this reads one: the page draws it once the rest has checked it (table-page.ts).
+    return null;
   }
 }
