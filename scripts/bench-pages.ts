@@ -80,13 +80,17 @@
  * loaded and been still for a second:
  *
  * - table: a tap on one of Aino's movable pieces (`.hole.movable`, which
- *   appears once the table's socket has said it is her turn), answered by
- *   its destinations (`.hole.destination`).
+ *   appears once the page knows it is her turn: from the snapshot in its
+ *   HTML, or before that change from its socket), answered by its
+ *   destinations (`.hole.destination`).
  * - front page: the name typed (an `input` event, untimed), then a tap on
  *   "Play a friend", answered by the form going busy (the button disabled);
  *   also timed to the new table's page with its board drawn (`#app
  *   [data-status]` and a 121-hole board with pieces), by the two pages'
  *   `performance.timeOrigin`.
+ *
+ * "Offered": when the page could first take that click, from the start of
+ * the load to the frame that shows the movable piece or the enabled button.
  *
  * Also from each load: the first contentful paint; the layout shifts
  * (PerformanceObserver 'layout-shift', the sum of the values without recent
@@ -191,6 +195,8 @@ interface ProbeConfig {
 interface Marks {
   readyDom: number | null;
   ready: number | null;
+  /** When the page could first take the click (its `clickable` drawn). */
+  clickable: number | null;
   click: number | null;
   answerDom: number | null;
   answer: number | null;
@@ -210,6 +216,7 @@ function probe(config: ProbeConfig): void {
   const marks: Marks = {
     readyDom: null,
     ready: null,
+    clickable: null,
     click: null,
     answerDom: null,
     answer: null,
@@ -274,7 +281,10 @@ function probe(config: ProbeConfig): void {
     }
     if (config.clickable && !clickable && document.querySelector(config.clickable)) {
       clickable = true;
-      signal("clickable");
+      afterNextFrame((time) => {
+        marks.clickable = time;
+        signal("clickable");
+      });
     }
     if (config.answer && marks.click !== null && marks.answerDom === null && holds(config.answer)) {
       marks.answerDom = performance.now();
@@ -407,6 +417,8 @@ interface PageSpec {
 
 interface Load {
   readonly ready: number;
+  /** When the page could first take the click (NaN for a page without one). */
+  readonly clickable: number;
   readonly fcp: number;
   readonly cls: number;
   /** From the click to its answer drawn. */
@@ -541,6 +553,7 @@ async function load(browser: Browser, base: string, spec: PageSpec, kept: Kept, 
     );
     const result: Load = {
       ready: loaded.ready ?? Number.NaN,
+      clickable: loaded.clickable ?? Number.NaN,
       fcp: loaded.fcp ?? Number.NaN,
       // The layout shifts of the load: until now, before any click.
       cls: loaded.shifts.reduce((sum, [, value]) => sum + value, 0),
@@ -891,13 +904,14 @@ async function main(): Promise<void> {
         String(median(runs.map((one) => one.before.filter((item) => !item.what.startsWith("socket")).length))),
       ]);
     }
-    const clickRows: string[][] = [["first click", "answered", "range", "then"]];
+    const clickRows: string[][] = [["first click", "offered", "answered", "range", "then"]];
     for (const spec of pages.filter((one) => one.click)) {
       const runs = loads.get(spec) ?? [];
       const clicks = runs.map((one) => one.click ?? Number.NaN);
       const atTables = runs.map((one) => one.atTable).filter((value) => value !== null);
       clickRows.push([
         spec.path === "/" ? 'front page: "Play a friend" (the form busy)' : "table: a movable piece (its destinations)",
+        ms(median(runs.map((one) => one.clickable))),
         ms(median(clicks)),
         range(clicks),
         atTables.length ? `the new table's board drawn: ${ms(median(atTables))} (${range(atTables)})` : "",

@@ -14,8 +14,8 @@
  *   import after another, and the texts of each language (`data-lang`); the
  *   worker serves it for the page's addresses, keeping only the preload of
  *   the language the page will choose; and, for a page whose code comes in
- *   stages (`STAGES`: the table page's), a preload of the first stage's
- *   files and a list of the later one's, which the page preloads itself;
+ *   stages (`STAGES`: the table page's), a preload of each stage's files,
+ *   and a list of a later one's, which the page may preload itself;
  * - each page's style sheet (`<page>.css`, or in the table page's HTML):
  *   the client's one sheet (src/client/ui/styles.css) less the rules that
  *   select nothing the page can show (page-styles.mjs);
@@ -128,14 +128,16 @@ const analysisWorker = {
  * already (the worker's picture, with the page's style sheet written into
  * it), has an entry of its own alone; it imports the opening
  * (pages/table-start.ts: the live board, the socket), which imports the
- * rest (table-page.ts: the SDK, the panels). The HTML preloads the
- * opening's files, each link marked with its stage (`data-stage`), so that
- * all come at once and no file waits for the import before it. The board
- * is usable once the opening has run (a move can be made on it), so the
- * rest's files do not share the network with the opening's: the HTML only
- * lists them (`<script type="application/json" id="stage-rest-of-page">`),
- * and the opening preloads them all at once as it starts
- * (pages/later-stage.ts).
+ * rest (table-page.ts: the SDK, the panels). The HTML preloads each
+ * stage's files, each link marked with its stage (`data-stage`), so that
+ * all come at once and no file waits for the import before it. A game in
+ * play is usable once the opening has run (its board takes the player's
+ * move), so there the rest's files had better not share the network with
+ * the opening's: the HTML also lists them (`<script type="application/json"
+ * id="stage-rest-of-page">`), for the opening to preload all at once as it
+ * starts (pages/later-stage.ts). The worker keeps one of the two: the list
+ * for a game in play, the preloads for a table waiting for players or over,
+ * which is used through the rest (src/server/http/pages.ts, `laterStage`).
  */
 const STAGES = {
   table: [
@@ -185,9 +187,8 @@ async function writePages(metafile, pages) {
       if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
       const files = [found[0], ...staticImports(found[0])].filter((file) => !listed.has(file));
       for (const file of files) listed.add(file);
-      if (fetched === "with-the-page")
-        for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
-      else
+      for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
+      if (fetched === "once-usable")
         preloads.push(`  <script type="application/json" id="stage-${id}">${JSON.stringify(files.map(url))}</script>`);
     }
     const textPreloads = texts.map(

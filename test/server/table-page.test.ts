@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/protocol/index.ts";
-import { api, createTable, getSnapshot, hello, join, playOne, setUpTable } from "./helpers.ts";
+import { api, createTable, getSnapshot, hello, join, playOne, rid, setUpTable } from "./helpers.ts";
 
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
@@ -77,5 +77,47 @@ describe("the table's page carries its style sheet", () => {
     const front = await (await api("/", { headers: { Accept: BROWSER_ACCEPT } })).text();
     expect(front).toContain('<link rel="stylesheet" href="/build/front.css">');
     expect(front).not.toContain("<style");
+  });
+});
+
+describe("the table's page fetches the rest of its code with its opening, unless a game is in play", () => {
+  /** The rest's files as the page's HTML preloads them, and as it lists them for the opening to fetch. */
+  const restOf = (html: string) => ({
+    preloaded: [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" data-stage="rest-of-page">/g)].map(
+      ([, href]) => href,
+    ),
+    listed: JSON.parse(
+      /<script type="application\/json" id="stage-rest-of-page">([^<]*)<\/script>/.exec(html)?.[1] ?? "[]",
+    ) as string[],
+  });
+
+  it("a game in play: the rest listed, for the opening to fetch once its board takes a move; waiting or over: preloaded", async () => {
+    const built = restOf(await (await env.ASSETS.fetch(new URL("https://example.com/build/table.html"))).text());
+    expect(built.preloaded.length).toBeGreaterThan(0);
+    expect(built.listed).toEqual(built.preloaded);
+    const game = await setUpTable({ players: 2 }, false);
+    const id = game.table.id;
+    const opening = (html: string) => html.match(/data-stage="page-opening"/g)?.length ?? 0;
+
+    const waiting = await pageOf(`/t/${id}`);
+    expect(waiting.snapshot.status).toBe("waiting");
+    expect(restOf(waiting.html)).toEqual({ preloaded: built.preloaded, listed: [] });
+
+    game.host.send({ type: "start", id: rid("start") });
+    await game.host.event("started");
+    for (const view of ["t", "embed"]) {
+      const playing = await pageOf(`/${view}/${id}`);
+      expect(playing.snapshot.status).toBe("playing");
+      expect(restOf(playing.html)).toEqual({ preloaded: [], listed: built.preloaded });
+      expect(opening(playing.html)).toBe(opening(waiting.html));
+    }
+
+    const leaver = game.players[1];
+    leaver?.client.send({ type: "leave", id: rid("leave") });
+    await game.host.event("ended");
+    const over = await pageOf(`/t/${id}`);
+    expect(over.snapshot.status).toBe("over");
+    expect(restOf(over.html)).toEqual({ preloaded: built.preloaded, listed: [] });
+    for (const client of game.clients) client.close();
   });
 });

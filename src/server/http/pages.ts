@@ -112,7 +112,7 @@ function tablePage(
   snapshot: Snapshot | null,
   picture: HTMLRewriterElementContentHandlers | null,
 ): Response {
-  let rewriter = new HTMLRewriter().on("style", styleNonce(c));
+  let rewriter = new HTMLRewriter().on("style", styleNonce(c)).on(...laterStage(snapshot));
   if (snapshot !== null) rewriter = rewriter.on("head", snapshotElement(snapshot));
   if (picture !== null) rewriter = rewriter.on("#app", picture);
   const response = rewriter.transform(html);
@@ -135,6 +135,21 @@ function styleNonce(c: Context<HonoEnv>): HTMLRewriterElementContentHandlers {
       style.setAttribute("nonce", nonce);
     },
   };
+}
+
+/**
+ * When the rest of the table page's code (the SDK, the panels) is fetched:
+ * the build both preloads its files and lists them (scripts/build-client.mjs,
+ * `STAGES`), and this keeps one. A game in play is usable from the opening,
+ * whose board takes the player's move (client/ui/table-page/opening.ts): its
+ * page keeps the list, which the opening preloads once its own files are in,
+ * so that on a slow network they have it to themselves. A table waiting for
+ * players or over is used through the rest (its seats, its result), and so is
+ * a page without a snapshot: its page keeps the preloads, and all comes at once.
+ */
+function laterStage(snapshot: Snapshot | null): [string, HTMLRewriterElementContentHandlers] {
+  const unused = snapshot?.status === "playing" ? 'link[data-stage="rest-of-page"]' : "script#stage-rest-of-page";
+  return [unused, { element: (element) => void element.remove() }];
 }
 
 /** Appends the snapshot's data element to the head. */
