@@ -559,32 +559,69 @@ describe("a socket opened before its client (the table page opens its table's so
   const withEarly = (tokens: TokenStore, early: EarlySocket) =>
     new TableClient({ baseUrl: "http://checkers.test", tableId: TABLE, tokens, WebSocket: FakeSocket, early });
 
-  it("is the client's first connection: its hello goes on it, then what came on it before is heard, in order", async () => {
+  it("is the client's first connection: it said the client's hello once open, and what came on it is heard, in order", async () => {
     const tokens = seatTokens();
-    const early = new EarlySocket("http://checkers.test", TABLE, tokens, SocketClass);
-    await until(() => latest()?.readyState === 1, "the early socket open");
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, { Socket: SocketClass });
+    await until(() => latest()?.sent.length === 1, "the early socket's hello");
+    expect(latest().sent).toEqual([{ type: "hello", token: TOKEN }]);
     const snapshot = startedTable().snapshot(true);
     latest().deliver({ type: "welcome", you: { seat: 0, host: false }, snapshot });
 
     client = withEarly(tokens, early);
     await until(() => client?.model !== null, "the welcome that came before the client");
+    // The client does not say it again.
     expect(FakeSocket.all).toHaveLength(1);
-    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN });
+    expect(latest().sent).toEqual([{ type: "hello", token: TOKEN }]);
     expect(client.connection).toBe("open");
     expect(client.you).toEqual({ seat: 0, host: false });
   });
 
-  it("still opening when the client comes: the client waits for its open, on the same socket", async () => {
+  it("with the page's snapshot: its hello asks for what came after it, the client's from that snapshot says the same", async () => {
     const tokens = seatTokens();
-    const early = new EarlySocket("http://checkers.test", TABLE, tokens, SocketClass);
+    const snapshot = startedTable().snapshot(true);
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, {
+      lastSeq: snapshot.seq,
+      Socket: SocketClass,
+    });
+    await until(() => latest()?.sent.length === 1, "the early socket's hello");
+    client = new TableClient({
+      baseUrl: "http://checkers.test",
+      tableId: TABLE,
+      tokens,
+      WebSocket: FakeSocket,
+      early,
+      snapshot,
+    });
+    latest().deliver({ type: "identity", you: { seat: 0, host: false } });
+    await until(() => client?.connection === "open", "the table's answer");
+    expect(latest().sent).toEqual([{ type: "hello", token: TOKEN, lastSeq: snapshot.seq }]);
+  });
+
+  it("its hello not the client's (the client has no snapshot to start from): the client says its own on the same socket", async () => {
+    const tokens = seatTokens();
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, { lastSeq: 7, Socket: SocketClass });
+    await until(() => latest()?.sent.length === 1, "the early socket's hello");
+    client = withEarly(tokens, early);
+    await until(() => latest()?.sent.length === 2, "the client's own hello");
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(latest().sent).toEqual([
+      { type: "hello", token: TOKEN, lastSeq: 7 },
+      { type: "hello", token: TOKEN },
+    ]);
+  });
+
+  it("still opening when the client comes: the client waits for its open, on the same socket, and says the one hello", async () => {
+    const tokens = seatTokens();
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, { Socket: SocketClass });
     client = withEarly(tokens, early);
     await until(() => latest()?.sent.length === 1, "the hello");
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(FakeSocket.all).toHaveLength(1);
-    expect(latest().sent[0]).toEqual({ type: "hello", token: TOKEN });
+    expect(latest().sent).toEqual([{ type: "hello", token: TOKEN }]);
   });
 
   it("opened with other tokens than the client's: it is closed, and the client opens its own", async () => {
-    const early = new EarlySocket("http://checkers.test", TABLE, memoryTokens(), SocketClass);
+    const early = new EarlySocket("http://checkers.test", TABLE, memoryTokens(), { Socket: SocketClass });
     await until(() => latest()?.readyState === 1, "the early socket open");
     client = withEarly(seatTokens(), early);
     await until(() => FakeSocket.all.length === 2 && latest().sent.length === 1, "the client's own hello");
@@ -594,7 +631,7 @@ describe("a socket opened before its client (the table page opens its table's so
 
   it("closed before the client came: the client opens its own, and a later reconnection opens a new one", async () => {
     const tokens = seatTokens();
-    const early = new EarlySocket("http://checkers.test", TABLE, tokens, SocketClass);
+    const early = new EarlySocket("http://checkers.test", TABLE, tokens, { Socket: SocketClass });
     await until(() => latest()?.readyState === 1, "the early socket open");
     latest().drop();
     client = withEarly(tokens, early);

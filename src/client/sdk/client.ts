@@ -38,7 +38,7 @@ import { socketProtocols } from "../../protocol/socket.ts";
 import { formatPath, parseHole } from "../../rules/index.ts";
 import type { LoggedEvent } from "../../table/fold.ts";
 import { ChatModel, type ReactionSent } from "./chat.ts";
-import { type EarlySocket, socketUrl } from "./early-socket.ts";
+import { type EarlySocket, type Hello, helloMessage, socketUrl } from "./early-socket.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { type HandedOver, type HandoverCode, redeemHandover } from "./handover.ts";
@@ -143,6 +143,11 @@ export function newRequestId(): string {
 }
 
 const SYNC_RETRY_MS = 5000;
+/** Whether two hellos say the same. */
+function sameHello(a: Hello, b: Hello): boolean {
+  return a.token === b.token && a.hostToken === b.hostToken && a.lastSeq === b.lastSeq;
+}
+
 /** How often the client pings; the server's `STALE_MS` (6 s) allows two of these lost or late. */
 const DEFAULT_HEARTBEAT_MS = 2_000;
 
@@ -242,7 +247,12 @@ export class TableClient {
     socket.addEventListener("open", () => {
       this.connectionNumber++;
       this.heartbeat.start();
-      this.sendHello(this.model?.seq);
+      // The early socket, taken open, may have said this very hello already: the table's answer is coming.
+      const greeting = this.options.early?.takeGreeting() ?? null;
+      const hello = this.helloNow(this.model?.seq);
+      if (greeting !== null && sameHello(greeting, hello))
+        this.lastHello = { token: hello.token, hostToken: hello.hostToken };
+      else this.sendHello(this.model?.seq);
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => {
@@ -495,16 +505,15 @@ export class TableClient {
     this.socket?.send(JSON.stringify(message));
   }
 
+  /** The hello this client says now: its tokens, and the last event it has (`lastSeq`). */
+  private helloNow(lastSeq: number | undefined): Hello {
+    return helloMessage(this.seatToken, this.hostToken, lastSeq);
+  }
+
   private sendHello(lastSeq: number | undefined): void {
-    const token = this.seatToken ?? undefined;
-    const hostToken = this.hostToken ?? undefined;
-    this.lastHello = { token, hostToken };
-    this.send({
-      type: "hello",
-      ...(token === undefined ? {} : { token }),
-      ...(hostToken === undefined ? {} : { hostToken }),
-      ...(lastSeq === undefined ? {} : { lastSeq }),
-    });
+    const hello = this.helloNow(lastSeq);
+    this.lastHello = { token: hello.token, hostToken: hello.hostToken };
+    this.send(hello);
   }
 
   private receive(data: unknown): void {

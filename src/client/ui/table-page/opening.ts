@@ -72,7 +72,9 @@ export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed:
   if (embed && new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
   const store = storage();
   const tokens = store ? webStorageTokens(store) : memoryTokens();
-  const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens) : null;
+  // Its hello asks for what came after the page's snapshot, from which the page's client starts (table-page.ts).
+  const early =
+    handoverCode === null ? new EarlySocket(location.origin, tableId, tokens, { lastSeq: snapshotSeq(tableId) }) : null;
   const titleBar = embed ? null : header(i18n);
   const board = new Board({ i18n });
   let held: readonly string[] | null = null;
@@ -134,6 +136,12 @@ function takeHandoverCode(): string | null {
   const code = handoverCodeIn(location.hash);
   if (code !== null) history.replaceState(history.state, "", `${location.pathname}${location.search}`);
   return code;
+}
+
+/** The sequence number of the page's snapshot of the table, if it has one that says so. */
+function snapshotSeq(tableId: string): number | undefined {
+  const snapshot = pageSnapshotJson() as Partial<Snapshot> | undefined;
+  return snapshot?.id === tableId && Number.isSafeInteger(snapshot.seq) ? snapshot.seq : undefined;
 }
 
 /** The page's snapshot as JSON, unchecked (the page checks it with the schema: table-page.ts). */
