@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTable, formatPath, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
 import { Game, holeName } from "../../src/rules/index.ts";
-import { baseUrl, clickMove, fetchFromOwnAddress, launch, snapshot, takeSeat, visitor } from "./helpers.ts";
+import { baseUrl, clickMove, fetchFromOwnAddress, launch, screenshot, snapshot, takeSeat, visitor } from "./helpers.ts";
 
 let browser: Browser;
 
@@ -211,6 +211,7 @@ describe("on the visitor's turn, the board takes a move before the rest of the p
       expect(await page.locator("svg.board .hole.movable").count()).toBe(0);
       expect(await page.locator("aside.side").count()).toBe(0);
       expect((await snapshot(table.id)).game?.moves).toEqual([]);
+      await screenshot(page, "parts-move-before-the-rest");
 
       // The rest's files were asked for only once every file the HTML preloads had come.
       const html = await (
@@ -244,6 +245,7 @@ describe("on the visitor's turn, the board takes a move before the rest of the p
       await page.waitForSelector(`#app[data-status="playing"][data-seq="${bjorn.model?.seq}"]`);
       expect(await page.locator(`svg.board [data-hole="${to}"][data-piece]`).count()).toBe(1);
       expect(await page.getByText(/refused/i).count()).toBe(0);
+      await screenshot(page, "parts-move-sent-by-the-rest");
     } finally {
       aino.close();
       bjorn.close();
