@@ -8,9 +8,10 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTable, formatPath, memoryTokens, TableClient } from "../../src/client/sdk/index.ts";
+import { createTable, formatPath, memoryTokens, TableClient, type TokenStore } from "../../src/client/sdk/index.ts";
 import { Game, holeName } from "../../src/rules/index.ts";
 import { baseUrl, clickMove, fetchFromOwnAddress, launch, screenshot, snapshot, takeSeat, visitor } from "./helpers.ts";
+import { seatedAt } from "./tables.ts";
 
 let browser: Browser;
 
@@ -82,6 +83,24 @@ describe("the table page fetches each part once, and only when it is shown or as
   }, 60_000);
 });
 
+/** Every entry of a client's token store (the seat number beside the tokens too), as a page's localStorage keeps them. */
+function storedAs(tokens: TokenStore): Record<string, string> {
+  return Object.fromEntries((tokens.keys?.() ?? []).map((key) => [`chinese-checkers:${key}`, tokens.get(key) ?? ""]));
+}
+
+/** Holds the rest of the table page's code (table-page.ts's file) back until the returned function is called. */
+async function holdBackRest(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/build\/table-page-\w{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The board as drawn: its turn and last move, and each hole's classes, piece and label. */
 function boardDrawing(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -116,22 +135,10 @@ describe("the table page draws its board from its HTML before the rest of its co
       }
       const lastMove = players[2]?.model?.lastMove?.path.join("-");
       players[1]?.close();
-      const stored = Object.fromEntries(
-        (bjornTokens.keys?.() ?? []).map((key) => [`chinese-checkers:${key}`, bjornTokens.get(key) ?? ""]),
-      );
-      await context.addInitScript((entries: Record<string, string>) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, stored);
+      await seatedAt(context, { id: table.id, tokens: storedAs(bjornTokens) });
 
       // The rest of the page's code is held back until the board has been read.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/build\/table-page-\w{8}\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBackRest(page);
       const sockets: string[] = [];
       page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
       await page.goto(`/t/${table.id}`);
@@ -187,21 +194,8 @@ describe("on the visitor's turn, the board takes a move before the rest of the p
       const path = step.path.map(holeName);
       const [from, to] = path;
       aino.close();
-      const stored = Object.fromEntries(
-        (ainoTokens.keys?.() ?? []).map((key) => [`chinese-checkers:${key}`, ainoTokens.get(key) ?? ""]),
-      );
-      await context.addInitScript((entries: Record<string, string>) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, stored);
-
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/build\/table-page-\w{8}\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      await seatedAt(context, { id: table.id, tokens: storedAs(ainoTokens) });
+      const release = await holdBackRest(page);
       await page.goto(`/t/${table.id}`);
       await clickMove(page, path);
       // The piece is in its new hole at once, though none of the page's panels is there, and the table has not

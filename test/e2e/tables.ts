@@ -15,9 +15,8 @@ import {
   type TableSettingsInput,
   type TokenStore,
 } from "../../src/client/sdk/index.ts";
-import type { Snapshot } from "../../src/protocol/index.ts";
 import { formatPath } from "../../src/rules/index.ts";
-import { baseUrl, DESKTOP, fetchFromOwnAddress, PHONE } from "./helpers.ts";
+import { baseUrl, DESKTOP, fetchFromOwnAddress, PHONE, snapshot } from "./helpers.ts";
 
 export interface TableAt {
   readonly id: string;
@@ -73,9 +72,7 @@ async function playGreedy(player: TableClient): Promise<void> {
 
 /** What a client waiting for its turn has, beside what the table has: which of them is behind, and why. */
 async function whyNot(player: TableClient): Promise<string> {
-  const table = await fetchFromOwnAddress(`${baseUrl}/api/tables/${player.tableId}`)
-    .then((response) => response.json() as Promise<Snapshot>)
-    .catch((error: unknown) => String(error));
+  const table = await snapshot(player.tableId).catch((error: unknown) => String(error));
   const tableSays =
     typeof table === "string" ? table : `seq ${table.seq}, ${table.status}, turn ${table.game?.turn?.seat}`;
   const clientSays = `seq ${player.model?.seq}, ${player.model?.status}, turn ${player.model?.turn?.seat}`;

@@ -143,6 +143,7 @@ export function newRequestId(): string {
 }
 
 const SYNC_RETRY_MS = 5000;
+
 /** Whether two hellos say the same. */
 function sameHello(a: Hello, b: Hello): boolean {
   return a.token === b.token && a.hostToken === b.hostToken && a.lastSeq === b.lastSeq;
@@ -168,7 +169,8 @@ export class TableClient {
   /** Counts connections; the handshake is done when `readyOn` equals it. */
   private connectionNumber = 0;
   private readyOn = -1;
-  private lastHello: { token?: string; hostToken?: string } = {};
+  /** The hello said on the current connection (its tokens tell a refusal of them apart). */
+  private lastHello: Hello = helloMessage(null, null, undefined);
   private readonly pending = new Map<string, Pending>();
   private syncAskedAt: number | null = null;
   private readonly events = new Emitter<TableClientEvents>();
@@ -250,8 +252,7 @@ export class TableClient {
       // The early socket, taken open, may have said this very hello already: the table's answer is coming.
       const greeting = this.options.early?.takeGreeting() ?? null;
       const hello = this.helloNow(this.model?.seq);
-      if (greeting !== null && sameHello(greeting, hello))
-        this.lastHello = { token: hello.token, hostToken: hello.hostToken };
+      if (greeting !== null && sameHello(greeting, hello)) this.lastHello = hello;
       else this.sendHello(this.model?.seq);
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
@@ -511,9 +512,8 @@ export class TableClient {
   }
 
   private sendHello(lastSeq: number | undefined): void {
-    const hello = this.helloNow(lastSeq);
-    this.lastHello = { token: hello.token, hostToken: hello.hostToken };
-    this.send(hello);
+    this.lastHello = this.helloNow(lastSeq);
+    this.send(this.lastHello);
   }
 
   private receive(data: unknown): void {

@@ -34,7 +34,7 @@ import { analysisHost, chatHost, LazyPart, notifyHost } from "./table-page/lazy-
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
-import { type Opening, pageSnapshotJson } from "./table-page/opening.ts";
+import type { Opening } from "./table-page/opening.ts";
 import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
@@ -65,9 +65,9 @@ const RENDER_GAP_MS = 50;
 /** The API's answers for a table that is not there (a forged id answers as an unknown one). */
 const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]);
 
-/** The table's snapshot the page's HTML carries, if it is this table's and reads as one. */
-function pageSnapshot(tableId: string): Snapshot | undefined {
-  const parsed = checked(SnapshotSchema, pageSnapshotJson());
+/** The table's snapshot the page's HTML carries (as the opening read it), if it is this table's and reads as one. */
+function pageSnapshot({ snapshotJson, tableId }: Opening): Snapshot | undefined {
+  const parsed = checked(SnapshotSchema, snapshotJson);
   return parsed.ok && parsed.value.id === tableId ? parsed.value : undefined;
 }
 
@@ -87,7 +87,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     tokens: store ? webStorageTokens(store) : memoryTokens(),
     autoConnect: handoverCode === null,
     // A hand-over's page waits for its seat before it draws anyone's.
-    snapshot: handoverCode === null ? pageSnapshot(tableId) : undefined,
+    snapshot: handoverCode === null ? pageSnapshot(opening) : undefined,
     // The socket the opening opened, its handshake done meanwhile.
     early: early ?? undefined,
   });

@@ -26,7 +26,7 @@
  * that does not read as one here is simply not drawn until then.
  */
 import type { Snapshot } from "../../../protocol/snapshot.ts";
-import { type Action, formatPathNames, Game, holeName, parseMove } from "../../../rules/index.ts";
+import { type Action, formatPathNames, Game, parseMove } from "../../../rules/index.ts";
 import { EarlySocket } from "../../sdk/early-socket.ts";
 import { handoverCodeIn } from "../../sdk/handover-link.ts";
 import { lastMoveOf } from "../../sdk/last-move.ts";
@@ -54,6 +54,12 @@ export interface Opening {
   /** The table's socket, opened with the tokens the browser keeps; none for a hand-over, whose tokens are to come. */
   readonly early: EarlySocket | null;
   /**
+   * The page's snapshot of the table (`#table-snapshot`), read once and
+   * unchecked (the rest checks it with the schema); undefined when the page
+   * has none of this table.
+   */
+  readonly snapshotJson: unknown;
+  /**
    * The move the visitor made on the board before the rest of the page came
    * (its hole names), once: the board shows it played, and the rest sends it.
    */
@@ -72,14 +78,15 @@ export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed:
   if (embed && new URLSearchParams(location.search).get("height") === "auto") root.classList.add("auto-height");
   const store = storage();
   const tokens = store ? webStorageTokens(store) : memoryTokens();
+  const snapshot = pageSnapshotOf(tableId);
   // Its hello asks for what came after the page's snapshot, from which the page's client starts (table-page.ts).
-  const early =
-    handoverCode === null ? new EarlySocket(location.origin, tableId, tokens, { lastSeq: snapshotSeq(tableId) }) : null;
+  const lastSeq = Number.isSafeInteger(snapshot?.seq) ? snapshot?.seq : undefined;
+  const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens, { lastSeq }) : null;
   const titleBar = embed ? null : header(i18n);
   const board = new Board({ i18n });
   let held: readonly string[] | null = null;
-  if (handoverCode === null) {
-    const drawn = drawSnapshot(board, i18n, tableId, tokens, store);
+  if (handoverCode === null && snapshot) {
+    const drawn = drawSnapshot(board, i18n, snapshot, tokens, store);
     if (drawn) takeOneMove(board, drawn, (path) => (held = path));
   }
   // The page's structure as table-page.ts builds it, so that the board is where it will stay.
@@ -90,7 +97,7 @@ export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed:
     held = null;
     return move;
   };
-  return { tableId, embed, header: titleBar, board, handoverCode, early, takeHeldMove };
+  return { tableId, embed, header: titleBar, board, handoverCode, early, snapshotJson: snapshot, takeHeldMove };
 }
 
 /** The table as the opening drew it, on the visitor's turn. */
@@ -117,9 +124,8 @@ function takeOneMove(board: Board, { game, seat, view }: YourTurn, hold: (path: 
       if (action.kind !== "move") return;
       game.commit(action);
       hold(path);
-      const { path: landings, captured } = action.move;
-      const end = landings[landings.length - 1];
-      const moved = { path: landings.map(holeName), captured: captured.map(holeName) };
+      const moved = lastMoveOf(action);
+      const end = action.move.path[action.move.path.length - 1];
       void board.animate(moved.path, (end === undefined ? null : game.occupant(end)) ?? "neutral", moved.captured);
       board.update({ ...view, pieces: game.pieces(), moves: NO_MOVES, lastMove: moved });
     },
@@ -138,19 +144,18 @@ function takeHandoverCode(): string | null {
   return code;
 }
 
-/** The sequence number of the page's snapshot of the table, if it has one that says so. */
-function snapshotSeq(tableId: string): number | undefined {
-  const snapshot = pageSnapshotJson() as Partial<Snapshot> | undefined;
-  return snapshot?.id === tableId && Number.isSafeInteger(snapshot.seq) ? snapshot.seq : undefined;
-}
-
-/** The page's snapshot as JSON, unchecked (the page checks it with the schema: table-page.ts). */
-export function pageSnapshotJson(): unknown {
+/**
+ * The page's snapshot, if it is of this table: as JSON, unchecked, taken
+ * for a snapshot where it reads as one (the rest checks it with the schema).
+ */
+function pageSnapshotOf(tableId: string): Snapshot | undefined {
+  let snapshot: Snapshot | undefined;
   try {
-    return JSON.parse(document.getElementById("table-snapshot")?.textContent ?? "");
+    snapshot = JSON.parse(document.getElementById("table-snapshot")?.textContent ?? "");
   } catch {
     return undefined;
   }
+  return snapshot?.id === tableId ? snapshot : undefined;
 }
 
 /**
@@ -160,12 +165,11 @@ export function pageSnapshotJson(): unknown {
 function drawSnapshot(
   board: Board,
   i18n: I18n,
-  tableId: string,
+  snapshot: Snapshot,
   tokens: TokenStore,
   store: Storage | undefined,
 ): YourTurn | null {
-  const snapshot = pageSnapshotJson() as Snapshot | undefined;
-  if (snapshot?.id !== tableId) return null;
+  const tableId = snapshot.id;
   try {
     // The seat the client will take itself to hold until the table says (sdk/client.ts, a snapshot's start).
     const seat = tokens.get(seatTokenKey(tableId)) === null ? null : storedSeatNumber(tokens, tableId);
