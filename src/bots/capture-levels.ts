@@ -12,7 +12,7 @@
  */
 import { type Game, HOLE_COUNT, type Hole, walkChains } from "../rules/index.ts";
 import type { Budget } from "./budget.ts";
-import type { Level } from "./computer.ts";
+import type { Level } from "./levels.ts";
 import { randomKeys } from "./random.ts";
 
 /** Thrown out of a walk whose budget ran out. */

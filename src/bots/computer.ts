@@ -7,13 +7,11 @@ import type { Game, Hole, Variant } from "../rules/index.ts";
 import { type Budget, budget } from "./budget.ts";
 import { captureStep } from "./capture-levels.ts";
 import type { MoveAction } from "./greedy.ts";
+import type { Level } from "./levels.ts";
 import { masterRaceStep } from "./master-race.ts";
 import { type RaceBoard, raceBoardOf } from "./race-board.ts";
 import { noisyStep, searchStep } from "./race-levels.ts";
 import type { RaceStep, SearchShape } from "./race-search.ts";
-
-export const LEVELS = ["easy", "normal", "strong", "master"] as const;
-export type Level = (typeof LEVELS)[number];
 
 export interface ComputerOptions {
   readonly level: Level;

@@ -7,6 +7,7 @@
 import { HOLE_COUNT, type Hole, holeName, type Point } from "./board.ts";
 import { colourPoint, EMPTY, NEUTRAL } from "./cells.ts";
 import { RulesError } from "./errors.ts";
+import { makeSettings } from "./make-settings.ts";
 import { type Notated, parseMove } from "./notation.ts";
 import {
   type Continuations,
@@ -16,7 +17,7 @@ import {
   type Position,
   type PositionState,
 } from "./position.ts";
-import { makeSettings, type Settings } from "./settings.ts";
+import type { Settings } from "./settings.ts";
 import { variantNamed } from "./variants/index.ts";
 
 /** One entry of the history, in the order it happened. */

@@ -30,6 +30,7 @@ export {
   type Standing,
   type Turn,
 } from "./game.ts";
+export { makeSettings } from "./make-settings.ts";
 export { formatMove, formatPath, formatPathNames, type Notated, parseHole, parseMove } from "./notation.ts";
 export { perft } from "./perft.ts";
 export {
@@ -43,8 +44,8 @@ export {
   type VariantRules,
 } from "./position.ts";
 export { notate, type ParsedRecord, readRecord, writeRecord } from "./record.ts";
-export { DEFAULT_SETTINGS, makeSettings, type Settings } from "./settings.ts";
+export { DEFAULT_SETTINGS, type Settings, VARIANT_NAMES, type Variant } from "./settings.ts";
 export { type LegVisitor, walkChains } from "./variants/capture-moves.ts";
-export { VARIANT_NAMES, VARIANTS, type Variant, variantOf } from "./variants/index.ts";
+export { VARIANTS, variantOf } from "./variants/index.ts";
 export { goalHoles, seating } from "./variants/race.ts";
 export { raceDestinations } from "./variants/race-moves.ts";

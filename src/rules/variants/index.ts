@@ -1,35 +1,29 @@
 /**
  * The registry of variants. Every rule that differs between variants lives
  * in the variant's own file; a new variant is one more file implementing
- * `VariantRules` and `Position` (see position.ts) and one more line here.
+ * `VariantRules` and `Position` (see position.ts), its name in
+ * `VARIANT_NAMES` (settings.ts) and one more entry here, which the
+ * compiler asks for.
  */
 import type { VariantCapabilities, VariantRules } from "../position.ts";
+import { VARIANT_NAMES, type Variant } from "../settings.ts";
 import { capture } from "./capture.ts";
 import { race } from "./race.ts";
 
-export const VARIANTS = [race, capture] as const;
+/** Each variant's rules under its name: a name without its variant, or a variant under another's name, does not compile. */
+const BY_NAME: { readonly [Name in Variant]: VariantRules<Name> } = { classic: race, capture };
 
-/** A variant's name, the `variant` of its settings. */
-export type Variant = (typeof VARIANTS)[number]["name"];
-
-/** The names of a tuple of variants, as a tuple. */
-type NamesOf<T extends readonly VariantRules[]> = {
-  readonly [K in keyof T]: T[K] extends VariantRules<infer Name> ? Name : never;
-};
-
-/** The variants' names in the registry's order, as a tuple (the wire's `z.enum`, and pages that list the variants). */
-export const VARIANT_NAMES = VARIANTS.map((rules) => rules.name) as unknown as NamesOf<typeof VARIANTS>;
-
-const BY_NAME = new Map<string, VariantRules>(VARIANTS.map((rules) => [rules.name, rules]));
+/** The variants in the order of their names. */
+export const VARIANTS: readonly VariantRules<Variant>[] = VARIANT_NAMES.map((name) => BY_NAME[name]);
 
 /** Whether a name from outside (settings, a record) names a registered variant. */
 export function isVariant(name: string): name is Variant {
-  return BY_NAME.has(name);
+  return Object.hasOwn(BY_NAME, name);
 }
 
 /** The variant of this name. */
-export function variantNamed(name: Variant): VariantRules {
-  return BY_NAME.get(name) as VariantRules;
+export function variantNamed(name: Variant): VariantRules<Variant> {
+  return BY_NAME[name];
 }
 
 /** What the variant of these settings can do: a page asks this, never the variant's name. */
