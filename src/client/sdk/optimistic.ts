@@ -18,21 +18,17 @@
  */
 
 import type { TableEvent } from "../../protocol/index.ts";
-import { type Action, formatPath, formatPathNames, Game, holeName, type Point } from "../../rules/index.ts";
+import { type Action, formatPath, formatPathNames, Game, type Point } from "../../rules/index.ts";
 import { newRequestId, type TableClient } from "./client.ts";
 import { Emitter } from "./emitter.ts";
 import type { SdkError } from "./errors.ts";
-import type { LastMove, TableModel } from "./model.ts";
+import { type LastMove, lastMoveOf, movedColour } from "./last-move.ts";
+import type { TableModel } from "./model.ts";
 
-/** A move sent and shown, not yet confirmed. */
-export interface PendingMove {
+/** A move sent and shown, not yet confirmed: the move as the board draws it, and what the table's answer names. */
+export interface PendingMove extends LastMove {
   /** The request's id: the table's answer (ack or error) names it. */
   readonly id: string;
-  readonly seat: number;
-  /** Every landing, from the start hole to the end, in hole names. */
-  readonly path: readonly string[];
-  /** The holes of the pieces it takes (capture variant). */
-  readonly captured: readonly string[];
   /** The move as the table's `moved` event writes it: every landing, joined by "-". */
   readonly notation: string;
   /** The piece's colour, or "neutral" in the capture variant. */
@@ -136,15 +132,11 @@ export class OptimisticMoves {
       await client.move(notation, id);
       return;
     }
-    const { move } = result.action;
-    const end = move.path[move.path.length - 1];
     const pending: PendingMove = {
       id,
-      seat,
-      path: move.path.map(holeName),
-      captured: move.captured.map(holeName),
-      notation: formatPath(move.path),
-      colour: (end === undefined ? null : result.game.occupant(end)) ?? "neutral",
+      ...lastMoveOf(result.action),
+      notation: formatPath(result.action.move.path),
+      colour: movedColour(result.game, result.action),
     };
     this.pendingMove = pending;
     this.shown = result.game;

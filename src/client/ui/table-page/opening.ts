@@ -29,7 +29,7 @@ import type { Snapshot } from "../../../protocol/snapshot.ts";
 import { type Action, formatPathNames, Game, parseMove } from "../../../rules/index.ts";
 import { EarlySocket } from "../../sdk/early-socket.ts";
 import { handoverCodeIn } from "../../sdk/handover-link.ts";
-import { lastMoveOf } from "../../sdk/last-move.ts";
+import { lastMoveOf, movedColour } from "../../sdk/last-move.ts";
 import { memoryTokens, seatTokenKey, storedSeatNumber, type TokenStore, webStorageTokens } from "../../sdk/storage.ts";
 import { Board } from "../board.ts";
 import { header, storage } from "../chrome.ts";
@@ -125,8 +125,7 @@ function takeOneMove(board: Board, { game, seat, view }: YourTurn, hold: (path: 
       game.commit(action);
       hold(path);
       const moved = lastMoveOf(action);
-      const end = action.move.path[action.move.path.length - 1];
-      void board.animate(moved.path, (end === undefined ? null : game.occupant(end)) ?? "neutral", moved.captured);
+      void board.animate(moved.path, movedColour(game, action), moved.captured);
       board.update({ ...view, pieces: game.pieces(), moves: NO_MOVES, lastMove: moved });
     },
   });
