@@ -155,45 +155,80 @@ const LANGUAGES = ["en", "fi", "sv", "nb"];
  * from the build's metafile, and one for each language's texts, marked with
  * its language (`data-lang`), of which the worker keeps the page's.
  */
+/** The files a build's file imports statically, however deep (its own not among them). */
+function staticImports(outputs, file, seen = new Set()) {
+  for (const { path, kind } of outputs[file]?.imports ?? []) {
+    if (kind !== "import-statement" || seen.has(path)) continue;
+    seen.add(path);
+    staticImports(outputs, path, seen);
+  }
+  return seen;
+}
+
+/** The build's one file of an entry point (a page's stage, a language's texts), or none. */
+function fileOf(outputs, entryPoint) {
+  const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === entryPoint);
+  if (found.length > 1) throw new Error(`${entryPoint} is not one file of its own: ${found.join(", ")}`);
+  return found[0];
+}
+
+/**
+ * The files a page whose code comes in stages fetches with the page: its
+ * entry and what it imports, and the stages fetched with it, as the metafile
+ * names them. Their messages are its first texts (page-texts.mjs).
+ */
+function firstStageFiles({ outputs }, page) {
+  const entry = `${outdirPath}/${page}.js`;
+  const files = new Set([entry, ...staticImports(outputs, entry)]);
+  for (const { module, fetched } of STAGES[page]) {
+    if (fetched !== "with-the-page") continue;
+    const stage = fileOf(outputs, module);
+    if (!stage) throw new Error(`${module} is not in the ${page} page's build`);
+    for (const file of [stage, ...staticImports(outputs, stage)]) files.add(file);
+  }
+  return files;
+}
+
 async function writePages(metafile, pages) {
   const template = await readFile(`${root}src/client/ui/page.html`, "utf8");
   const outputs = metafile.outputs;
-  const staticImports = (file, seen = new Set()) => {
-    for (const { path, kind } of outputs[file]?.imports ?? []) {
-      if (kind !== "import-statement" || seen.has(path)) continue;
-      seen.add(path);
-      staticImports(path, seen);
-    }
-    return seen;
-  };
   const url = (file) => `/build/${file.slice(outdirPath.length + 1)}`;
-  // Each language's texts: the file of the import() that loads them (src/client/ui/i18n/load.ts).
+  // Each language's texts: the file of the import() that loads them (src/client/ui/i18n/load.ts); and, for a
+  // page whose code comes in stages, the texts its rest takes in later (i18n/load-later.ts).
   const texts = LANGUAGES.map((language) => {
     const entryPoint = `src/client/ui/i18n/${language}.ts`;
-    const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === entryPoint);
-    if (found.length !== 1) throw new Error(`${entryPoint} is not one file of its own: ${found.join(", ") || "none"}`);
-    return { language, file: found[0] };
+    const file = fileOf(outputs, entryPoint);
+    if (!file) throw new Error(`${entryPoint} is not in the build`);
+    return { language, file, later: fileOf(outputs, `src/client/ui/i18n/later/${language}.ts`) };
   });
   for (const page of pages) {
     const entry = `${outdirPath}/${page}.js`;
-    const chunks = staticImports(entry);
+    const chunks = staticImports(outputs, entry);
     // A language's texts in the code every page loads would be fetched in every language.
-    for (const { file } of texts) if (chunks.has(file)) throw new Error(`the ${page} page imports ${file} statically`);
+    for (const { file, later } of texts)
+      for (const text of [file, later])
+        if (chunks.has(text)) throw new Error(`the ${page} page imports ${text} statically`);
     const preloads = [...chunks].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
     // A page that loads its code in stages: each stage's files, which are not an earlier one's, listed.
     const listed = new Set(chunks);
-    for (const { id, module, fetched } of STAGES[page] ?? []) {
-      const found = Object.keys(outputs).filter((file) => outputs[file].entryPoint === module);
-      if (found.length !== 1) throw new Error(`${module} is not one file of its own: ${found.join(", ") || "none"}`);
-      const files = [found[0], ...staticImports(found[0])].filter((file) => !listed.has(file));
+    const stages = STAGES[page] ?? [];
+    for (const { id, module, fetched } of stages) {
+      const found = fileOf(outputs, module);
+      if (!found) throw new Error(`${module} is not in the ${page} page's build`);
+      const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
       for (const file of files) listed.add(file);
       for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
       if (fetched === "once-usable")
         preloads.push(`  <script type="application/json" id="stage-${id}">${JSON.stringify(files.map(url))}</script>`);
     }
-    const textPreloads = texts.map(
-      ({ language, file }) => `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
-    );
+    // The later texts come with the rest: the stage fetched once the page is usable, in the page's language.
+    const rest = stages.find(({ fetched }) => fetched === "once-usable");
+    const textPreloads = texts.flatMap(({ language, file, later }) => [
+      `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
+      ...(rest && later
+        ? [`  <link rel="modulepreload" href="${url(later)}" data-stage="${rest.id}" data-lang="${language}">`]
+        : []),
+    ]);
     const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads, ...textPreloads].join("\n");
     const html = template
       .replace("  <!-- page's style sheet -->", `  <link rel="stylesheet" href="/build/${page}.css">`)
@@ -277,10 +312,18 @@ if (watch) {
   const keys = Object.keys(texts.en.messages);
   const firstBuilds = await Promise.all(pageBuilds.map((build) => esbuild.build({ ...build, write: false })));
   const pageKeyLists = await Promise.all(firstBuilds.map((result) => pageKeys(result, root, keys)));
+  // A page whose code comes in stages takes in its texts in two: its first stage's, and the rest's later.
+  const firstKeyLists = await Promise.all(
+    firstBuilds.map((result, index) => {
+      const [page] = pagesOf(pageBuilds[index]);
+      return STAGES[page] ? pageKeys(result, root, keys, firstStageFiles(result.metafile, page)) : undefined;
+    }),
+  );
   const results = await Promise.all(
     builds.map((build) => {
       const index = pageBuilds.indexOf(build);
-      return esbuild.build(index < 0 ? build : { ...build, plugins: [textsPlugin(texts, pageKeyLists[index])] });
+      if (index < 0) return esbuild.build(build);
+      return esbuild.build({ ...build, plugins: [textsPlugin(texts, pageKeyLists[index], firstKeyLists[index])] });
     }),
   );
   for (const [index, build] of pageBuilds.entries()) await writePages(results[index].metafile, pagesOf(build));

@@ -19,6 +19,12 @@
  * judgement missed would show as itself and say so in the console
  * (i18n/index.ts, `t`); the browser tests fail on that for every page they
  * look at (test/e2e/helpers.ts, `screenshot`).
+ *
+ * A page whose code comes in stages (the table page) has its texts in two:
+ * the messages its first stage's files name, with its first code, and the
+ * others and the errors' in `src/client/ui/i18n/later/<language>.ts`, which
+ * the rest of its code takes in (`I18n.addLater`). In source (and under
+ * `--watch`) a later module is the whole translation.
  */
 import { readFile } from "node:fs/promises";
 import * as esbuild from "esbuild";
@@ -26,6 +32,9 @@ import * as esbuild from "esbuild";
 /** The languages, each a module exporting its translation under its own name (src/client/ui/i18n/<language>.ts). */
 const LANGUAGES = ["en", "fi", "sv", "nb"];
 const TEXTS = /src\/client\/ui\/i18n\/(en|fi|sv|nb)\.ts$/;
+/** The texts a page whose code comes in stages takes in later (i18n/load-later.ts). */
+const LATER_TEXTS = /src\/client\/ui\/i18n\/later\/(en|fi|sv|nb)\.ts$/;
+const isTexts = (path) => TEXTS.test(path) || LATER_TEXTS.test(path);
 /** Intl.PluralRules' categories, the suffixes of a counted text's forms. */
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 /** A key made from a value in a template literal: `` `level_${level}` ``. */
@@ -54,25 +63,31 @@ export async function translations(root) {
 
 /**
  * The message keys a page's build shows: from the words of its files (not
- * the texts' own) and the key prefixes in its sources.
+ * the texts' own) and the key prefixes in their sources.
  * @param {import("esbuild").BuildResult} result the page's first build, unwritten (`write: false`)
  * @param {string} root the repository's root, which the metafile's paths are relative to
  * @param {string[]} keys every message key (English's)
+ * @param {Set<string>} [only] the build's files to read (as the metafile names them), if not all: a stage's
  */
-export async function pageKeys({ metafile, outputFiles }, root, keys) {
-  const texts = new Set(
-    Object.entries(metafile.outputs)
-      .filter(([, output]) => output.entryPoint && TEXTS.test(output.entryPoint))
-      .map(([file]) => `${root}${file}`),
+export async function pageKeys({ metafile, outputFiles }, root, keys, only) {
+  // Not the files a translation is written into (a language's module, or a chunk it shares with its later one):
+  // they name every message. The texts are imported only with import(), so no page code is among them.
+  const read = Object.entries(metafile.outputs).filter(
+    ([file, output]) =>
+      !file.endsWith(".map") &&
+      !Object.entries(output.inputs).some(([input, { bytesInOutput }]) => isTexts(input) && bytesInOutput > 0) &&
+      (!only || only.has(file)),
   );
+  const files = new Set(read.map(([file]) => `${root}${file}`));
   const words = new Set();
   for (const { path, text } of outputFiles) {
-    if (path.endsWith(".map") || texts.has(path)) continue;
+    if (!files.has(path)) continue;
     for (const word of text.match(/\w+/g) ?? []) words.add(word);
   }
   const prefixes = new Set();
-  for (const input of Object.keys(metafile.inputs)) {
-    if (!input.startsWith("src/") || TEXTS.test(input)) continue;
+  const sources = new Set(read.flatMap(([, output]) => Object.keys(output.inputs)));
+  for (const input of sources) {
+    if (!input.startsWith("src/") || isTexts(input)) continue;
     for (const [, prefix] of (await readFile(`${root}${input}`, "utf8")).matchAll(KEY_PREFIX)) prefixes.add(prefix);
   }
   return keys.filter(
@@ -85,17 +100,31 @@ export async function pageKeys({ metafile, outputFiles }, root, keys) {
 
 /**
  * An esbuild plugin that gives a page's build, for each language's texts,
- * a module with the page's messages alone (`keys`) and every error's.
+ * a module with the page's messages alone (`keys`) and every error's; for a
+ * page whose texts come in two stages (`first`: the keys its first stage
+ * names), a module with those messages alone, and a later one
+ * (i18n/later/<language>.ts) with the others and the errors'.
+ * @param {Record<string, {language: string, messages: Record<string, string>, errors: Record<string, string>}>} all
+ * @param {string[]} keys the page's message keys
+ * @param {string[]} [first] of those, the ones that come with the page's first stage
  */
-export function textsPlugin(all, keys) {
+export function textsPlugin(all, keys, first) {
+  const module = (language, kept, errors) => {
+    const { messages } = all[language];
+    const texts = { language, messages: Object.fromEntries(kept.map((key) => [key, messages[key]])), errors };
+    return { contents: `export const ${language} = ${JSON.stringify(texts)};`, loader: "js" };
+  };
+  const later = first ? keys.filter((key) => !first.includes(key)) : [];
   return {
     name: "page-texts",
     setup(build) {
       build.onLoad({ filter: TEXTS }, ({ path }) => {
         const language = path.match(TEXTS)[1];
-        const { messages, ...rest } = all[language];
-        const kept = Object.fromEntries(keys.map((key) => [key, messages[key]]));
-        return { contents: `export const ${language} = ${JSON.stringify({ ...rest, messages: kept })};`, loader: "js" };
+        return first ? module(language, first, {}) : module(language, keys, all[language].errors);
+      });
+      build.onLoad({ filter: LATER_TEXTS }, ({ path }) => {
+        const language = path.match(LATER_TEXTS)[1];
+        return module(language, later, all[language].errors);
       });
     },
   };

@@ -13,6 +13,7 @@ import {
   keepLanguageCookie,
   LANGUAGES,
   type Language,
+  type MessageKey,
   pickLanguage,
   type Translation,
 } from "../../src/client/ui/i18n/index.ts";
@@ -248,6 +249,104 @@ describe("a language's texts are fetched when the page needs them", () => {
 
   it("each language's file holds that language", async () => {
     for (const language of LANGUAGES) expect((await I18n.start(language)).language).toBe(language);
+  });
+});
+
+describe("a page whose code comes in stages takes in its texts in two: the first stage's, then the rest's", () => {
+  /** A language's texts cut in two as the build cuts them: `first` the keys of the first stage, the errors later. */
+  function cut(language: Language, first: readonly MessageKey[]) {
+    const { messages, errors } = TRANSLATIONS[language];
+    const pick = (keep: (key: MessageKey) => boolean) =>
+      Object.fromEntries(
+        keysOf(messages)
+          .filter(keep)
+          .map((key) => [key, messages[key]]),
+      ) as Translation["messages"];
+    return {
+      first: { language, messages: pick((key) => first.includes(key)), errors: {} } as Translation,
+      later: { language, messages: pick((key) => !first.includes(key)), errors } as Translation,
+    };
+  }
+  const FIRST: readonly MessageKey[] = ["title", "newTable"];
+  /** Each language's two halves, each arriving when the test says. */
+  function staged() {
+    const waiting = new Map<string, () => void>();
+    const asked = (half: "first" | "later") => (language: Language) =>
+      new Promise<Translation>((resolve) =>
+        waiting.set(`${language} ${half}`, () => resolve(cut(language, FIRST)[half])),
+      );
+    const arrive = async (language: Language, half: "first" | "later") => {
+      waiting.get(`${language} ${half}`)?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { loadFirst: asked("first"), loadLater: asked("later"), arrive };
+  }
+  /** A page started in `language` with its first texts. */
+  async function started(language: Language, loadFirst: (language: Language) => Promise<Translation>) {
+    return new I18n(cut(language, FIRST).first, loadFirst);
+  }
+
+  it("the later texts complete the language the page speaks, errors included, once they arrive", async () => {
+    const { loadFirst, loadLater, arrive } = staged();
+    const i18n = await started("fi", loadFirst);
+    expect(i18n.t("newTable")).toBe("Uusi pöytä");
+    const added = i18n.addLater(loadLater);
+    await arrive("fi", "later");
+    await added;
+    expect(i18n.t("yourTurn")).toBe(TRANSLATIONS.fi.messages.yourTurn);
+    expect(i18n.error("seat-taken")).toBe(TRANSLATIONS.fi.errors["seat-taken"]);
+    expect(i18n.t("newTable")).toBe("Uusi pöytä");
+  });
+
+  it("a switch after them fetches both halves of the language switched to", async () => {
+    const { loadFirst, loadLater, arrive } = staged();
+    const i18n = await started("en", loadFirst);
+    const added = i18n.addLater(loadLater);
+    await arrive("en", "later");
+    await added;
+    const switched = i18n.set("sv");
+    await arrive("sv", "first");
+    await arrive("sv", "later");
+    expect(await switched).toBe(true);
+    expect(i18n.t("newTable")).toBe(TRANSLATIONS.sv.messages.newTable);
+    expect(i18n.t("yourTurn")).toBe(TRANSLATIONS.sv.messages.yourTurn);
+    expect(i18n.error("not-host")).toBe(TRANSLATIONS.sv.errors["not-host"]);
+  });
+
+  it("a switch asked for before them, whose first texts arrive after them, fetches its later ones too", async () => {
+    const { loadFirst, loadLater, arrive } = staged();
+    const i18n = await started("en", loadFirst);
+    const switched = i18n.set("nb");
+    const added = i18n.addLater(loadLater);
+    await arrive("en", "later");
+    await added;
+    expect(i18n.t("yourTurn")).toBe(TRANSLATIONS.en.messages.yourTurn);
+    await arrive("nb", "first");
+    // Norwegian's first texts came by the loader without the later ones: both are fetched again.
+    expect(i18n.language).toBe("en");
+    await arrive("nb", "first");
+    await arrive("nb", "later");
+    expect(await switched).toBe(true);
+    expect(i18n.language).toBe("nb");
+    expect(i18n.t("yourTurn")).toBe(TRANSLATIONS.nb.messages.yourTurn);
+    expect(i18n.error("not-host")).toBe(TRANSLATIONS.nb.errors["not-host"]);
+  });
+
+  it("a switch that lands while the later texts come takes in the later texts of the language switched to", async () => {
+    const { loadFirst, loadLater, arrive } = staged();
+    const i18n = await started("en", loadFirst);
+    const added = i18n.addLater(loadLater);
+    const switched = i18n.set("sv");
+    await arrive("sv", "first");
+    await arrive("sv", "later");
+    expect(await switched).toBe(true);
+    // English's later texts, arriving now, are not the page's language's any more: Swedish's are fetched.
+    await arrive("en", "later");
+    await arrive("sv", "later");
+    await added;
+    expect(i18n.language).toBe("sv");
+    expect(i18n.t("newTable")).toBe(TRANSLATIONS.sv.messages.newTable);
+    expect(i18n.t("yourTurn")).toBe(TRANSLATIONS.sv.messages.yourTurn);
   });
 });
 

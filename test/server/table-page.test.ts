@@ -89,26 +89,33 @@ describe("the table's page fetches the rest of its code with its opening, unless
     listed: JSON.parse(
       /<script type="application\/json" id="stage-rest-of-page">([^<]*)<\/script>/.exec(html)?.[1] ?? "[]",
     ) as string[],
+    // The texts the rest names (scripts/page-texts.mjs), preloaded with it in the page's language alone.
+    laterTexts: [
+      ...html.matchAll(
+        /<link rel="modulepreload" href="\/build\/i18n\/later\/[^"]+" data-stage="rest-of-page" data-lang="(\w+)">/g,
+      ),
+    ].map(([, language]) => language),
   });
 
   it("a game in play: the rest listed, for the opening to fetch once its board takes a move; waiting or over: preloaded", async () => {
     const built = restOf(await (await env.ASSETS.fetch(new URL("https://example.com/build/table.html"))).text());
     expect(built.preloaded.length).toBeGreaterThan(0);
     expect(built.listed).toEqual(built.preloaded);
+    expect(built.laterTexts).toEqual(["en", "fi", "sv", "nb"]);
     const game = await setUpTable({ players: 2 }, false);
     const id = game.table.id;
     const opening = (html: string) => html.match(/data-stage="page-opening"/g)?.length ?? 0;
 
     const waiting = await pageOf(`/t/${id}`);
     expect(waiting.snapshot.status).toBe("waiting");
-    expect(restOf(waiting.html)).toEqual({ preloaded: built.preloaded, listed: [] });
+    expect(restOf(waiting.html)).toEqual({ preloaded: built.preloaded, listed: [], laterTexts: ["en"] });
 
     game.host.send({ type: "start", id: rid("start") });
     await game.host.event("started");
     for (const view of ["t", "embed"]) {
       const playing = await pageOf(`/${view}/${id}`);
       expect(playing.snapshot.status).toBe("playing");
-      expect(restOf(playing.html)).toEqual({ preloaded: [], listed: built.preloaded });
+      expect(restOf(playing.html)).toEqual({ preloaded: [], listed: built.preloaded, laterTexts: [] });
       expect(opening(playing.html)).toBe(opening(waiting.html));
     }
 
@@ -117,7 +124,7 @@ describe("the table's page fetches the rest of its code with its opening, unless
     await game.host.event("ended");
     const over = await pageOf(`/t/${id}`);
     expect(over.snapshot.status).toBe("over");
-    expect(restOf(over.html)).toEqual({ preloaded: built.preloaded, listed: [] });
+    expect(restOf(over.html)).toEqual({ preloaded: built.preloaded, listed: [], laterTexts: ["en"] });
     for (const client of game.clients) client.close();
   });
 });

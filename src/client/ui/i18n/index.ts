@@ -104,6 +104,15 @@ export function isolate(text: string): string {
     : `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
 }
 
+/** A language's first texts with its later ones. */
+function withLater(first: Translation, later: Translation): Translation {
+  return {
+    language: first.language,
+    messages: { ...first.messages, ...later.messages },
+    errors: { ...first.errors, ...later.errors },
+  };
+}
+
 /**
  * The current language and the text in it. Its texts are at hand whenever
  * it is asked for one (so every page renders synchronously); a switch to
@@ -114,7 +123,8 @@ export class I18n {
   /** The language of the latest switch asked for: a slower one asked for before it is dropped when it arrives. */
   private wanted: Language;
   private readonly listeners = new Set<() => void>();
-  private readonly load: LoadTranslation;
+  /** Fetches a language's texts: its first, and once `addLater` has been called its later ones too. */
+  private load: LoadTranslation;
 
   /** In the language of `translation`; `load` fetches the texts of a language switched to. */
   constructor(translation: Translation, load: LoadTranslation = loadTranslation) {
@@ -150,13 +160,16 @@ export class I18n {
    */
   async set(language: Language, storage?: Storage, cookies?: Cookies): Promise<boolean> {
     this.wanted = language;
+    const load = this.load;
     let translation: Translation;
     try {
-      translation = await this.load(language);
+      translation = await load(language);
     } catch {
       return false;
     }
     if (this.wanted !== language) return false;
+    // Later texts were taken in meanwhile (`addLater`): this language's are fetched too.
+    if (this.load !== load) return this.set(language, storage, cookies);
     this.translation = translation;
     try {
       storage?.setItem(STORAGE_KEY, language);
@@ -166,6 +179,29 @@ export class I18n {
     writeLanguageCookie(language, cookies);
     for (const listener of this.listeners) listener();
     return true;
+  }
+
+  /**
+   * Takes in the texts a page whose code comes in stages fetches with the
+   * rest of its code (i18n/load-later.ts; scripts/page-texts.mjs): the
+   * current language's now, and each language switched to from now on with
+   * its first texts. Resolves once the current language has them; rejects if
+   * they cannot be fetched.
+   */
+  async addLater(loadLater: LoadTranslation): Promise<void> {
+    const loadFirst = this.load;
+    this.load = async (language) => {
+      const [first, later] = await Promise.all([loadFirst(language), loadLater(language)]);
+      return withLater(first, later);
+    };
+    // A switch may land while the later texts come: then the language switched to is the one to complete.
+    for (;;) {
+      const language = this.language;
+      const later = await loadLater(language);
+      if (this.language !== language) continue;
+      this.translation = withLater(this.translation, later);
+      return;
+    }
   }
 
   onChange(listener: () => void): void {
