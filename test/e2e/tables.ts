@@ -211,14 +211,16 @@ export async function sixPlayerGame(): Promise<SixPlayerGame> {
   await (players[0] as TableClient).start();
   const token = hostTokens.get(seatTokenKey(table.id));
   if (!token) throw new Error("no seat token");
+  // Whose model says whose turn it is: the last to act, whose model has its act and all it entailed once the act
+  // resolves. Kept from one `playUntil` to the next: another seat's model may not have the last move yet (a
+  // second call that asked seat 0's model, a move behind, had a seat wait for a turn that had passed it).
+  let mover = players[0] as TableClient;
   return {
     id: table.id,
     names,
     tokens: { [KEY_PREFIX + seatTokenKey(table.id)]: token, [KEY_PREFIX + hostTokenKey(table.id)]: table.hostToken },
     async playUntil(done) {
-      let mover = players[0] as TableClient;
       for (;;) {
-        // The last mover's model has its move and all it entailed once the move resolves.
         const model = mover.model;
         if (model?.status !== "playing" || done(model)) return;
         const next = players.find((player) => player.you.seat === model.turn?.seat);
