@@ -10,8 +10,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTable, formatPath, memoryTokens, TableClient, type TokenStore } from "../../src/client/sdk/index.ts";
 import { Game, holeName } from "../../src/rules/index.ts";
+import { TRANSLATIONS } from "../translations.ts";
 import { baseUrl, clickMove, fetchFromOwnAddress, launch, screenshot, snapshot, takeSeat, visitor } from "./helpers.ts";
-import { seatedAt } from "./tables.ts";
+import { gameTable, seatedAt } from "./tables.ts";
 
 let browser: Browser;
 
@@ -283,6 +284,52 @@ function pixelDifference(blank: Page, a: Buffer, b: Buffer): Promise<{ share: nu
     [a.toString("base64"), b.toString("base64")] as const,
   );
 }
+
+describe("the table page's texts come in two stages, as its code does: the opening's with it, the rest's with the rest", () => {
+  it("a language switched to before the rest has come is the whole page's once it has, and one switched to after comes whole; each file fetched once", async () => {
+    const table = await gameTable();
+    const { context, page } = await visitor(browser);
+    try {
+      const scripts = scriptsOf(page);
+      const release = await holdBackRest(page);
+      // The rest's texts held back too, so that the switch is asked for before them.
+      let releaseTexts: () => void = () => {};
+      const textsHeld = new Promise<void>((resolve) => {
+        releaseTexts = resolve;
+      });
+      await page.route(/\/build\/i18n\/later\/\w+-\w{8}\.js$/, async (route) => {
+        await textsHeld;
+        await route.continue();
+      });
+      await page.goto(`/t/${table.id}`);
+      await page.waitForSelector("svg.board:not(.picture) .hole[data-piece]");
+      // The opening in English, from its own texts alone; the rest's English asked for.
+      expect(await page.locator("header a", { hasText: TRANSLATIONS.en.messages.rules }).count()).toBe(1);
+      await expect
+        .poll(() => scripts.filter((script) => script.startsWith("i18n/")))
+        .toEqual(["i18n/en", "i18n/later/en"]);
+
+      await page.selectOption("#language", "fi");
+      release();
+      releaseTexts();
+      await page.waitForSelector('#app[data-status="playing"]');
+      await page.waitForFunction(() => document.documentElement.lang === "fi");
+      // The rest's panels and the opening's title bar, both in Finnish.
+      await expect.poll(() => page.locator("section.seats h2").textContent()).toBe(TRANSLATIONS.fi.messages.seats);
+      expect(await page.locator("header a", { hasText: TRANSLATIONS.fi.messages.rules }).count()).toBe(1);
+      // No text the page asked for was missing from the texts it had (checked by the screenshot helper).
+      await screenshot(page, "parts-texts-switched-before-the-rest");
+      // A switch once the page is built fetches both of the language's files.
+      await page.selectOption("#language", "sv");
+      await expect.poll(() => page.locator("section.seats h2").textContent()).toBe(TRANSLATIONS.sv.messages.seats);
+      await screenshot(page, "parts-texts-switched-after-the-rest");
+      const texts = scripts.filter((script) => script.startsWith("i18n/")).sort();
+      expect(texts).toEqual(["i18n/en", "i18n/fi", "i18n/later/en", "i18n/later/fi", "i18n/later/sv", "i18n/sv"]);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe("the table page's HTML shows the title bar and the board with the table's pieces before any script", () => {
   /** The pieces a board shows, hole by hole. */
