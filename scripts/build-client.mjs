@@ -173,20 +173,32 @@ function fileOf(outputs, entryPoint) {
 }
 
 /**
- * The files a page whose code comes in stages fetches with the page: its
- * entry and what it imports, and the stages fetched with it, as the metafile
- * names them. Their messages are its first texts (page-texts.mjs).
+ * A page's files as the metafile names them: its entry, the chunks the entry
+ * imports, and each stage's files (`STAGES`) that no earlier one has.
  */
-function firstStageFiles({ outputs }, page) {
+function pageFiles({ outputs }, page) {
   const entry = `${outdirPath}/${page}.js`;
-  const files = new Set([entry, ...staticImports(outputs, entry)]);
-  for (const { module, fetched } of STAGES[page]) {
-    if (fetched !== "with-the-page") continue;
-    const stage = fileOf(outputs, module);
-    if (!stage) throw new Error(`${module} is not in the ${page} page's build`);
-    for (const file of [stage, ...staticImports(outputs, stage)]) files.add(file);
-  }
-  return files;
+  const chunks = staticImports(outputs, entry);
+  const listed = new Set([entry, ...chunks]);
+  const stages = (STAGES[page] ?? []).map(({ id, module, fetched }) => {
+    const found = fileOf(outputs, module);
+    if (!found) throw new Error(`${module} is not in the ${page} page's build`);
+    const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
+    for (const file of files) listed.add(file);
+    return { id, fetched, files };
+  });
+  return { entry, chunks, stages };
+}
+
+/**
+ * The files a page whose code comes in stages fetches with the page: its
+ * entry and what it imports, and the stages fetched with it. Their messages
+ * are its first texts (page-texts.mjs).
+ */
+function firstStageFiles(metafile, page) {
+  const { entry, chunks, stages } = pageFiles(metafile, page);
+  const first = stages.filter(({ fetched }) => fetched === "with-the-page").flatMap(({ files }) => files);
+  return new Set([entry, ...chunks, ...first]);
 }
 
 async function writePages(metafile, pages) {
@@ -202,21 +214,14 @@ async function writePages(metafile, pages) {
     return { language, file, later: fileOf(outputs, `src/client/ui/i18n/later/${language}.ts`) };
   });
   for (const page of pages) {
-    const entry = `${outdirPath}/${page}.js`;
-    const chunks = staticImports(outputs, entry);
+    const { entry, chunks, stages } = pageFiles(metafile, page);
     // A language's texts in the code every page loads would be fetched in every language.
     for (const { file, later } of texts)
       for (const text of [file, later])
         if (chunks.has(text)) throw new Error(`the ${page} page imports ${text} statically`);
     const preloads = [...chunks].map((file) => `  <link rel="modulepreload" href="${url(file)}">`);
-    // A page that loads its code in stages: each stage's files, which are not an earlier one's, listed.
-    const listed = new Set(chunks);
-    const stages = STAGES[page] ?? [];
-    for (const { id, module, fetched } of stages) {
-      const found = fileOf(outputs, module);
-      if (!found) throw new Error(`${module} is not in the ${page} page's build`);
-      const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
-      for (const file of files) listed.add(file);
+    // A page that loads its code in stages: each stage's files preloaded, marked with the stage, and a later one's listed.
+    for (const { id, fetched, files } of stages) {
       for (const file of files) preloads.push(`  <link rel="modulepreload" href="${url(file)}" data-stage="${id}">`);
       if (fetched === "once-usable")
         preloads.push(`  <script type="application/json" id="stage-${id}">${JSON.stringify(files.map(url))}</script>`);

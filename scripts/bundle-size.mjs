@@ -110,7 +110,7 @@ const filesIn = async (dir, pattern) =>
  * code went into the opening's own file and the files' gzip came out 0.2
  * KiB heavier for 25 bytes less code: 42.2 and 76.6. Then the table
  * page's texts came in two stages, as its code does (scripts/page-texts.mjs:
- * the opening's 37 messages with it, the rest's 264 and the errors with the
+ * the opening's 43 messages with it, the rest's 258 and the errors with the
  * rest): a game in play 42.2 -> 37.1 (budget 43 -> 38); waiting or over
  * 76.6 -> 77.1 (budget 77 -> 78), its texts now two files, which gzip
  * apart (0.3 KiB), and the opening carrying the later texts' loader (0.3).
@@ -158,14 +158,14 @@ const EMBED_BUDGET_KIB = 14;
  * The build's HTML preloads a page's texts in every language, one file each (scripts/page-texts.mjs: the
  * messages the page names); the worker keeps one language's link (src/server/http/pages.ts).
  */
-const textLinks = /\n {2}<link rel="modulepreload" href="\/build\/(i18n\/[^"]+)" data-lang="\w+">/g;
+const textLinks = /\n {2}<link rel="modulepreload" href="\/build\/(i18n\/[^"]+)" data-lang="(\w+)">/g;
 const pageTextFiles = (html) => [...html.matchAll(textLinks)].map(([, file]) => file);
 /** A page whose code comes in stages has its later texts with its rest (page-texts.mjs), as its preloads say. */
 const laterTextLinks =
   /\n {2}<link rel="modulepreload" href="\/build\/(i18n\/[^"]+)" data-stage="[\w-]+" data-lang="(\w+)">/g;
 /** Each language's texts as the page's HTML preloads them: its first, and its later ones where they are preloaded. */
 async function textsByLanguage(html) {
-  const first = [...html.matchAll(/href="\/build\/(i18n\/[^"]+)" data-lang="(\w+)"/g)];
+  const first = [...html.matchAll(textLinks)];
   const later = [...html.matchAll(laterTextLinks)];
   return Promise.all(
     first.map(async ([, file, language]) => {

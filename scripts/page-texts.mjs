@@ -114,7 +114,8 @@ export function textsPlugin(all, keys, first) {
     const texts = { language, messages: Object.fromEntries(kept.map((key) => [key, messages[key]])), errors };
     return { contents: `export const ${language} = ${JSON.stringify(texts)};`, loader: "js" };
   };
-  const later = first ? keys.filter((key) => !first.includes(key)) : [];
+  const firstKeys = new Set(first);
+  const later = keys.filter((key) => !firstKeys.has(key));
   return {
     name: "page-texts",
     setup(build) {
