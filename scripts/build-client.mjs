@@ -126,24 +126,33 @@ const analysisWorker = {
  * A page whose code comes in stages, each imported by the one before as it
  * starts: the table page, whose HTML shows the title bar and the board
  * already (the worker's picture, with the page's style sheet written into
- * it), has an entry of its own alone; it imports the opening
+ * it), has an entry of its own alone, which takes one of two orders by the
+ * table in the HTML (pages/table.ts). During a game it imports the opening
  * (pages/table-start.ts: the live board, the socket), which imports the
- * rest (table-page.ts: the SDK, the panels). The HTML preloads each
- * stage's files, each link marked with its stage (`data-stage`), so that
- * all come at once and no file waits for the import before it. A game in
- * play is usable once the opening has run (its board takes the player's
- * move), so there the rest's files had better not share the network with
- * the opening's: the HTML also lists them (`<script type="application/json"
- * id="stage-rest-of-page">`), for the opening to preload all at once as it
- * starts (pages/later-stage.ts). The worker keeps one of the two: the list
- * for a game in play, the preloads for a table waiting for players or over,
- * which is used through the rest (src/server/http/pages.ts, `laterStage`).
+ * rest (pages/table-rest.ts: the SDK, the panels); between games, the page
+ * built over the picture (pages/table-between.ts: the panels, the socket),
+ * which imports the rest (pages/table-live.ts: the live board, the SDK).
+ * The page is usable once its first stage has run (the opening's board
+ * takes the player's move; the panels take a seat, a start, a rematch), so
+ * the rest's files had better not share the network with the first's: the
+ * HTML preloads each stage's files, each link marked with its stage
+ * (`data-stage`), and lists each later stage's (`<script
+ * type="application/json" id="stage-<id>">`), for the first stage to
+ * preload all at once as it starts (pages/later-stage.ts). The worker keeps
+ * the first stage's preloads and the rest's list of the order the entry
+ * will take, and drops the rest (src/server/http/pages.ts, `stagesDropped`).
  */
 const STAGES = {
-  table: [
-    { id: "page-opening", module: "src/client/ui/pages/table-start.ts", fetched: "with-the-page" },
-    { id: "rest-of-page", module: "src/client/ui/table-page.ts", fetched: "once-usable" },
-  ],
+  table: {
+    playing: [
+      { id: "page-opening", module: "src/client/ui/pages/table-start.ts", fetched: "with-the-page" },
+      { id: "rest-of-page", module: "src/client/ui/pages/table-rest.ts", fetched: "once-usable" },
+    ],
+    between: [
+      { id: "between-games", module: "src/client/ui/pages/table-between.ts", fetched: "with-the-page" },
+      { id: "rest-between-games", module: "src/client/ui/pages/table-live.ts", fetched: "once-usable" },
+    ],
+  },
 };
 
 /** The languages whose texts are a file each (src/client/ui/i18n/<language>.ts; src/protocol/language.ts). */
@@ -174,26 +183,29 @@ function fileOf(outputs, entryPoint) {
 
 /**
  * A page's files as the metafile names them: its entry, the chunks the entry
- * imports, and each stage's files (`STAGES`) that no earlier one has.
+ * imports, and each stage's files (`STAGES`) that no earlier one of its
+ * order has.
  */
 function pageFiles({ outputs }, page) {
   const entry = `${outdirPath}/${page}.js`;
   const chunks = staticImports(outputs, entry);
-  const listed = new Set([entry, ...chunks]);
-  const stages = (STAGES[page] ?? []).map(({ id, module, fetched }) => {
-    const found = fileOf(outputs, module);
-    if (!found) throw new Error(`${module} is not in the ${page} page's build`);
-    const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
-    for (const file of files) listed.add(file);
-    return { id, fetched, files };
+  const stages = Object.entries(STAGES[page] ?? {}).flatMap(([order, stagesOfOrder]) => {
+    const listed = new Set([entry, ...chunks]);
+    return stagesOfOrder.map(({ id, module, fetched }) => {
+      const found = fileOf(outputs, module);
+      if (!found) throw new Error(`${module} is not in the ${page} page's build`);
+      const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
+      for (const file of files) listed.add(file);
+      return { id, order, fetched, files };
+    });
   });
   return { entry, chunks, stages };
 }
 
 /**
- * The files a page whose code comes in stages fetches with the page: its
- * entry and what it imports, and the stages fetched with it. Their messages
- * are its first texts (page-texts.mjs).
+ * The files a page whose code comes in stages fetches with the page, in
+ * either order: its entry and what it imports, and the stages fetched with
+ * it. Their messages are its first texts (page-texts.mjs).
  */
 function firstStageFiles(metafile, page) {
   const { entry, chunks, stages } = pageFiles(metafile, page);
@@ -227,11 +239,13 @@ async function writePages(metafile, pages) {
         preloads.push(`  <script type="application/json" id="stage-${id}">${JSON.stringify(files.map(url))}</script>`);
     }
     // The later texts come with the rest: the stage fetched once the page is usable, in the page's language.
-    const rest = stages.find(({ fetched }) => fetched === "once-usable");
+    const rests = stages.filter(({ fetched }) => fetched === "once-usable");
     const textPreloads = texts.flatMap(({ language, file, later }) => [
       `  <link rel="modulepreload" href="${url(file)}" data-lang="${language}">`,
-      ...(rest && later
-        ? [`  <link rel="modulepreload" href="${url(later)}" data-stage="${rest.id}" data-lang="${language}">`]
+      ...(later
+        ? rests.map(
+            ({ id }) => `  <link rel="modulepreload" href="${url(later)}" data-stage="${id}" data-lang="${language}">`,
+          )
         : []),
     ]);
     const tags = [`  <script type="module" src="${url(entry)}"></script>`, ...preloads, ...textPreloads].join("\n");

@@ -47,8 +47,7 @@ export const ClockSchema = v.nullable(
   ]),
 );
 
-/** However little is left in a bank, a turn lasts at least this long. */
-export const MIN_TURN_SECONDS = 10;
+export { MIN_TURN_SECONDS } from "./turn-time.ts";
 
 export type Clock = Wire<typeof ClockSchema>;
 export type Level = Wire<typeof LevelSchema>;

@@ -3,7 +3,8 @@
  * and when a turn began. Pure functions of the table's clock setting and
  * state; the table's alarm and the SDK's countdown both read them.
  */
-import { type Clock, MIN_TURN_SECONDS } from "../protocol/values.ts";
+import { MIN_TURN_SECONDS } from "../protocol/turn-time.ts";
+import type { Clock } from "../protocol/values.ts";
 import type { Game } from "../rules/index.ts";
 
 /** What a bank holds at the start of a game; 0 for other clocks. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { EmbeddedTable, embedAddress } from "../../src/client/embed/index.ts";
 import { LANGUAGES } from "../../src/client/ui/i18n/index.ts";
-import { embedShowsChat } from "../../src/client/ui/table-page/embed.ts";
+import { embedShowsChat } from "../../src/client/ui/table-page/embed-address.ts";
 import { EMBED_LANGUAGES, type EmbedMessage } from "../../src/protocol/index.ts";
 import { HOST, ServerTable, seated } from "./server-table.ts";
 

@@ -89,13 +89,17 @@ function storedAs(tokens: TokenStore): Record<string, string> {
   return Object.fromEntries((tokens.keys?.() ?? []).map((key) => [`chinese-checkers:${key}`, tokens.get(key) ?? ""]));
 }
 
-/** Holds the rest of the table page's code (table-page.ts's file) back until the returned function is called. */
-async function holdBackRest(page: Page): Promise<() => void> {
+/**
+ * Holds the rest of the table page's code back (the file of its rest's
+ * module: during a game pages/table-rest.ts, between games
+ * pages/table-live.ts) until the returned function is called.
+ */
+async function holdBackRest(page: Page, rest: "table-rest" | "table-live" = "table-rest"): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/build\/table-page-\w{8}\.js$/, async (route) => {
+  await page.route(new RegExp(`/build/pages/${rest}-\\w{8}\\.js$`), async (route) => {
     await held;
     await route.continue();
   });
@@ -247,6 +251,68 @@ describe("on the visitor's turn, the board takes a move before the rest of the p
     } finally {
       aino.close();
       bjorn.close();
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe("between games the page is built before the live board and the SDK have come, and used", () => {
+  it("a visitor's name and Sit down, asked before the rest has come, are sent once it comes; the page is not built again", async () => {
+    // Aino waits at a table for two; the browser is a visitor's, with the rest (the live board, the SDK) held back.
+    const table = await createTable(baseUrl, { players: 2, startWhenFull: false }, fetchFromOwnAddress);
+    const aino = new TableClient({ baseUrl, tableId: table.id, tokens: memoryTokens(), WebSocket });
+    const { context, page } = await visitor(browser);
+    try {
+      await aino.join(0, "Aino");
+      const release = await holdBackRest(page, "table-live");
+      const sockets: string[] = [];
+      page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
+      await page.goto(`/t/${table.id}`);
+      // The waiting room, drawn from the page's snapshot around the worker's picture of the board.
+      await page.waitForSelector(".join-card button.sit-down");
+      expect(await page.locator(".join-card .invitation").textContent()).toContain("Aino");
+      expect(await page.locator("svg.board.picture").count()).toBe(1);
+      expect(await page.locator("svg.board:not(.picture)").count()).toBe(0);
+      await expect.poll(() => sockets).toEqual([`/api/tables/${table.id}/ws`]);
+      await page.evaluate(() => {
+        (window as { firstSide?: Element | null }).firstSide = document.querySelector("aside.side");
+      });
+      await page.locator("#player-name").fill("Bjørn");
+      await page.locator(".join-card button.sit-down").click();
+      await screenshot(page, "parts-between-before-the-rest");
+      // Held until the client comes: the table has no second player yet.
+      expect((await snapshot(table.id)).seats[1]?.name ?? null).toBeNull();
+
+      // The rest's files were listed for later, not preloaded with the page.
+      const html = await (
+        await fetchFromOwnAddress(`${baseUrl}/t/${table.id}`, { headers: { Accept: "text/html" } })
+      ).text();
+      const first = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" data-stage="between-games"/g)];
+      const rest = JSON.parse(
+        html.match(/<script type="application\/json" id="stage-rest-between-games">(.*?)<\/script>/)?.[1] ?? "[]",
+      );
+      expect(first.length).toBeGreaterThan(0);
+      expect(rest.length).toBeGreaterThan(0);
+      expect(html).not.toContain('data-stage="page-opening"');
+      expect(html).not.toContain('id="stage-rest-of-page"');
+
+      release();
+      // The client sends the held request: Bjørn is seated, on the one socket, and the live board has taken the
+      // picture's place, in the same panels.
+      await page.waitForSelector('#app[data-status="waiting"][data-seat="1"]');
+      expect((await snapshot(table.id)).seats[1]?.name).toBe("Bjørn");
+      await expect.poll(() => aino.model?.seats[1]?.name).toBe("Bjørn");
+      expect(await page.locator("svg.board.picture").count()).toBe(0);
+      expect(await page.locator("svg.board").count()).toBe(1);
+      expect(
+        await page.evaluate(
+          () => (window as { firstSide?: Element }).firstSide === document.querySelector("aside.side"),
+        ),
+      ).toBe(true);
+      expect(sockets).toHaveLength(1);
+      await screenshot(page, "parts-between-after-the-rest");
+    } finally {
+      aino.close();
       await context.close();
     }
   }, 60_000);

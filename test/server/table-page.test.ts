@@ -80,43 +80,72 @@ describe("the table's page carries its style sheet", () => {
   });
 });
 
-describe("the table's page fetches the rest of its code with its opening, unless a game is in play", () => {
-  /** The rest's files as the page's HTML preloads them, and as it lists them for the opening to fetch. */
-  const restOf = (html: string) => ({
-    preloaded: [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" data-stage="rest-of-page">/g)].map(
-      ([, href]) => href,
-    ),
+describe("the table's page asks at once for the first stage of the order its entry will take, and lists its rest for later", () => {
+  /** A stage's files as the page's HTML preloads them, and as it lists them for the first stage to fetch. */
+  const stageOf = (html: string, stage: string) => ({
+    preloaded: [
+      ...html.matchAll(new RegExp(`<link rel="modulepreload" href="([^"]+)" data-stage="${stage}">`, "g")),
+    ].map(([, href]) => href),
     listed: JSON.parse(
-      /<script type="application\/json" id="stage-rest-of-page">([^<]*)<\/script>/.exec(html)?.[1] ?? "[]",
+      new RegExp(`<script type="application/json" id="stage-${stage}">([^<]*)</script>`).exec(html)?.[1] ?? "[]",
     ) as string[],
     // The texts the rest names (scripts/page-texts.mjs), preloaded with it in the page's language alone.
     laterTexts: [
       ...html.matchAll(
-        /<link rel="modulepreload" href="\/build\/i18n\/later\/[^"]+" data-stage="rest-of-page" data-lang="(\w+)">/g,
+        new RegExp(
+          `<link rel="modulepreload" href="/build/i18n/later/[^"]+" data-stage="${stage}" data-lang="(\\w+)">`,
+          "g",
+        ),
       ),
     ].map(([, language]) => language),
   });
+  const NONE = { preloaded: [], listed: [], laterTexts: [] };
 
-  it("a game in play: the rest listed, for the opening to fetch once its board takes a move; waiting or over: preloaded", async () => {
-    const built = restOf(await (await env.ASSETS.fetch(new URL("https://example.com/build/table.html"))).text());
-    expect(built.preloaded.length).toBeGreaterThan(0);
-    expect(built.listed).toEqual(built.preloaded);
-    expect(built.laterTexts).toEqual(["en", "fi", "sv", "nb"]);
+  it("a game in play: the opening, its rest listed; waiting or over: the page built over the picture, its rest listed", async () => {
+    const html = await (await env.ASSETS.fetch(new URL("https://example.com/build/table.html"))).text();
+    const built = Object.fromEntries(
+      ["page-opening", "rest-of-page", "between-games", "rest-between-games"].map((stage) => [
+        stage,
+        stageOf(html, stage),
+      ]),
+    );
+    for (const rest of ["rest-of-page", "rest-between-games"]) {
+      expect(built[rest]?.preloaded.length).toBeGreaterThan(0);
+      expect(built[rest]?.listed).toEqual(built[rest]?.preloaded);
+      expect(built[rest]?.laterTexts).toEqual(["en", "fi", "sv", "nb"]);
+    }
     const game = await setUpTable({ players: 2 }, false);
     const id = game.table.id;
-    const opening = (html: string) => html.match(/data-stage="page-opening"/g)?.length ?? 0;
+    /** What the worker kept of each stage. */
+    const kept = (page: string) =>
+      Object.fromEntries(
+        ["page-opening", "rest-of-page", "between-games", "rest-between-games"].map((stage) => [
+          stage,
+          stageOf(page, stage),
+        ]),
+      );
+    const between = {
+      "page-opening": NONE,
+      "rest-of-page": NONE,
+      "between-games": { preloaded: built["between-games"]?.preloaded, listed: [], laterTexts: [] },
+      "rest-between-games": { preloaded: [], listed: built["rest-between-games"]?.preloaded, laterTexts: [] },
+    };
 
     const waiting = await pageOf(`/t/${id}`);
     expect(waiting.snapshot.status).toBe("waiting");
-    expect(restOf(waiting.html)).toEqual({ preloaded: built.preloaded, listed: [], laterTexts: ["en"] });
+    expect(kept(waiting.html)).toEqual(between);
 
     game.host.send({ type: "start", id: rid("start") });
     await game.host.event("started");
     for (const view of ["t", "embed"]) {
       const playing = await pageOf(`/${view}/${id}`);
       expect(playing.snapshot.status).toBe("playing");
-      expect(restOf(playing.html)).toEqual({ preloaded: [], listed: built.preloaded, laterTexts: [] });
-      expect(opening(playing.html)).toBe(opening(waiting.html));
+      expect(kept(playing.html)).toEqual({
+        "page-opening": { preloaded: built["page-opening"]?.preloaded, listed: [], laterTexts: [] },
+        "rest-of-page": { preloaded: [], listed: built["rest-of-page"]?.preloaded, laterTexts: [] },
+        "between-games": NONE,
+        "rest-between-games": NONE,
+      });
     }
 
     const leaver = game.players[1];
@@ -124,7 +153,7 @@ describe("the table's page fetches the rest of its code with its opening, unless
     await game.host.event("ended");
     const over = await pageOf(`/t/${id}`);
     expect(over.snapshot.status).toBe("over");
-    expect(restOf(over.html)).toEqual({ preloaded: built.preloaded, listed: [], laterTexts: ["en"] });
+    expect(kept(over.html)).toEqual(between);
     for (const client of game.clients) client.close();
   });
 });

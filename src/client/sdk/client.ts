@@ -45,15 +45,9 @@ import { type HandedOver, type HandoverCode, redeemHandover } from "./handover.t
 import { handoverLink } from "./handover-link.ts";
 import { Heartbeat, readMessage } from "./keep-alive.ts";
 import { TableModel } from "./model.ts";
+import { newRequestId } from "./request-id.ts";
 import { ServerClock } from "./server-clock.ts";
-import {
-  hostTokenKey,
-  memoryTokens,
-  seatNumberKey,
-  seatTokenKey,
-  storedSeatNumber,
-  type TokenStore,
-} from "./storage.ts";
+import { hostTokenKey, keptIdentity, memoryTokens, seatNumberKey, seatTokenKey, type TokenStore } from "./storage.ts";
 
 export type { ConnectionState };
 
@@ -134,14 +128,6 @@ interface Pending {
   appliedAt?: number;
 }
 
-/** A fresh id for a request: 96 random bits, base64url. Repeating a request with the same id is harmless. */
-export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_");
-}
-
 const SYNC_RETRY_MS = 5000;
 
 /** Whether two hellos say the same. */
@@ -187,8 +173,7 @@ export class TableClient {
     if (options.snapshot) {
       this.model = TableModel.fromSnapshot(options.snapshot);
       this.unwelcomed = true;
-      const seat = this.seatToken === null ? null : storedSeatNumber(this.tokens, this.tableId);
-      this.you = { seat, host: this.hostToken !== null };
+      this.you = keptIdentity(this.tokens, this.tableId);
     }
     if (options.autoConnect !== false) this.connect();
   }

@@ -60,7 +60,6 @@ export {
 export { ChatModel, REACTION_SHOWN_MS, type ReactionSent } from "./chat.ts";
 export {
   type ConnectionState,
-  newRequestId,
   TableClient,
   type TableClientEventName,
   type TableClientEvents,
@@ -93,6 +92,7 @@ export {
   type Seek,
   seekerKey,
 } from "./quick-play.ts";
+export { newRequestId } from "./request-id.ts";
 export {
   chatMutedKey,
   chatOwnKey,

@@ -19,11 +19,12 @@
 
 import type { TableEvent } from "../../protocol/index.ts";
 import { type Action, formatPath, formatPathNames, Game, type Point } from "../../rules/index.ts";
-import { newRequestId, type TableClient } from "./client.ts";
+import type { TableClient } from "./client.ts";
 import { Emitter } from "./emitter.ts";
 import type { SdkError } from "./errors.ts";
 import { type LastMove, lastMoveOf, movedColour } from "./last-move.ts";
 import type { TableModel } from "./model.ts";
+import { newRequestId } from "./request-id.ts";
 
 /** A move sent and shown, not yet confirmed: the move as the board draws it, and what the table's answer names. */
 export interface PendingMove extends LastMove {
@@ -60,15 +61,22 @@ function played(game: Game | null | undefined, seat: number, notation: string): 
   }
 }
 
+/**
+ * What the moves shown at once need of the table's client: its model, who
+ * you are, its events and a move sent. A `TableClient`, or what stands in
+ * for one until it comes (the table page's `HeldClient`).
+ */
+export type MoveClient = Pick<TableClient, "model" | "you" | "on" | "move">;
+
 export class OptimisticMoves {
-  private readonly client: TableClient;
+  private readonly client: MoveClient;
   private pendingMove: PendingMove | null = null;
   /** The server's game with the pending move played on it, while there is one. */
   private shown: Game | null = null;
   private readonly events = new Emitter<OptimisticEvents>();
   private readonly unsubscribe: (() => void)[];
 
-  constructor(client: TableClient) {
+  constructor(client: MoveClient) {
     this.client = client;
     this.unsubscribe = [
       client.on("event", ({ event }) => this.reconcile(event)),

@@ -25,10 +25,10 @@ import {
   SeekerKeySchema,
 } from "../../protocol/lobby.ts";
 import { checked } from "../../protocol/schema.ts";
-import { newRequestId } from "./client.ts";
 import { Emitter } from "./emitter.ts";
 import { type SdkError, TableError } from "./errors.ts";
 import { Heartbeat, readMessage } from "./keep-alive.ts";
+import { newRequestId } from "./request-id.ts";
 import { ServerClock } from "./server-clock.ts";
 import { memoryTokens, SEEKER_KEY, seatNumberKey, seatTokenKey, type TokenStore } from "./storage.ts";
 

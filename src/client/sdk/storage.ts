@@ -5,6 +5,8 @@
  * and its own writer keys (not secret, but per table too). In a browser,
  * `webStorageTokens(localStorage)`.
  */
+import type { Identity } from "../../protocol/index.ts";
+
 export interface TokenStore {
   get(key: string): string | null;
   set(key: string, value: string): void;
@@ -68,6 +70,16 @@ export function storedSeatNumber(tokens: TokenStore, tableId: string): number | 
   const value = tokens.get(seatNumberKey(tableId));
   if (value === null || !/^\d{1,2}$/.test(value)) return null;
   return Number(value);
+}
+
+/**
+ * Who the tokens kept for a table say this browser is there, until the
+ * table says (a snapshot does not say which seat is whose): the seat kept
+ * beside a seat token, and host if a host token is kept.
+ */
+export function keptIdentity(tokens: TokenStore, tableId: string): Identity {
+  const seat = tokens.get(seatTokenKey(tableId)) === null ? null : storedSeatNumber(tokens, tableId);
+  return { seat, host: tokens.get(hostTokenKey(tableId)) !== null };
 }
 
 /** Forgets a table on this browser: its tokens, its seat number, its chat's keys and its cached snapshot. */

@@ -2,14 +2,19 @@
  * The table page (`/t/:id`) and its frameless twin for iframes
  * (`/embed/:id`): the board beside the waiting room, whose turn, the clock,
  * the buttons, the result, the seats and the moves, each drawn by its part
- * in `table-page/`. Everything shown comes from the SDK's model; the page
+ * in `table-page/`. Everything shown comes from the table's model; the page
  * lays the parts out, redraws them on every change, and announces moves.
+ *
+ * The page is built once, around a board and a client that may not have
+ * come yet: between games it is built from the page's snapshot over the
+ * worker's picture of the board, and used (its seats, its result) before
+ * the SDK and the live board have come, which then take their places
+ * (`HeldClient`, `BoardSlot`; pages/table-between.ts). During a game it is
+ * built around the opening's live board (pages/table-start.ts), and its
+ * client comes with it.
  */
-import { checked } from "../../protocol/schema.ts";
-import { type Snapshot, SnapshotSchema } from "../../protocol/snapshot.ts";
-import { type ConnectionState, TableClient } from "../sdk/client.ts";
-import { type SdkError, TableError } from "../sdk/errors.ts";
-import { getSnapshot } from "../sdk/http.ts";
+import type { ConnectionState } from "../sdk/client.ts";
+import type { SdkError } from "../sdk/errors.ts";
 import type { TableModel } from "../sdk/model.ts";
 import { OptimisticMoves } from "../sdk/optimistic.ts";
 import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
@@ -21,20 +26,22 @@ import { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
 import { announcement, ownNotice } from "./table-page/announcements.ts";
 import { AwayNotice } from "./table-page/away-notice.ts";
+import type { PageBoard } from "./table-page/board-slot.ts";
 import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
 import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
-import { embedShowsChat, followParent, reportToParent } from "./table-page/embed.ts";
+import { embedShowsChat } from "./table-page/embed-address.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
+import type { TableFrame } from "./table-page/frame.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
-import { Handover, redeemThenConnect } from "./table-page/handover.ts";
+import { Handover } from "./table-page/handover.ts";
+import { HeldClient } from "./table-page/held-client.ts";
 import { arrangeRecord } from "./table-page/layout.ts";
 import { analysisHost, chatHost, LazyPart, notifyHost } from "./table-page/lazy-part.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
 import { MoveList } from "./table-page/move-list.ts";
-import type { Opening } from "./table-page/opening.ts";
 import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
@@ -48,12 +55,14 @@ import { TurnStatus } from "./table-page/turn-status.ts";
 import { TurnToggle } from "./table-page/turn-toggle.ts";
 import { playerNames, seatNames, type TableView } from "./table-page/view.ts";
 
-interface TablePageOptions {
-  /**
-   * The table does not exist (any more): the page has closed its connection
-   * and hands the page over, to say so.
-   */
-  readonly onMissing?: () => void;
+/** The table page, built: what its client's code does with it when it comes (table-page/live-client.ts). */
+export interface TablePage {
+  /** What stands in for the table's client until it comes (`attach`), and forwards to it from then on. */
+  readonly client: HeldClient;
+  /** The page's notices, where the client's code says what became of a hand-over's link. */
+  readonly notices: Notices;
+  /** The table has gone: the page stops drawing it, for the not-found page to take its place. */
+  gone(): void;
 }
 
 /** The verdicts on the moves before the game's analysis is there: none. */
@@ -62,42 +71,30 @@ const NO_VERDICTS: ReadonlyMap<number, never> = new Map<number, never>();
 /** The least time between two drawings of the table's news (20 a second). */
 const RENDER_GAP_MS = 50;
 
-/** The API's answers for a table that is not there (a forged id answers as an unknown one). */
-const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]);
-
-/** The table's snapshot the page's HTML carries (as the opening read it), if it is this table's and reads as one. */
-function pageSnapshot({ snapshotJson, tableId }: Opening): Snapshot | undefined {
-  const parsed = checked(SnapshotSchema, snapshotJson);
-  return parsed.ok && parsed.value.id === tableId ? parsed.value : undefined;
-}
-
 /**
- * Builds the table's page around the board its entry opened it with
- * (opening.ts), and connects: the board is kept as it was drawn, and
- * answers picks from now on.
+ * Builds the table's page in its frame around `board` (the opening's live
+ * board, or the picture's slot for it), drawn from the page's snapshot
+ * until the table's client comes: the board is kept as it was drawn, and
+ * answers picks once it is live. `heldMove`: a move made on the opening's
+ * board before this code came.
  */
-export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, options: TablePageOptions): TableClient {
-  const { tableId, embed, board, handoverCode, early } = opening;
+export function mountTable(
+  root: HTMLElement,
+  i18n: I18n,
+  frame: TableFrame,
+  board: PageBoard,
+  heldMove: readonly string[] | null = null,
+): TablePage {
+  const { tableId, embed } = frame;
   const store = storage();
-  // A link from another device that hands a seat over (its code taken out of the address by the opening): the
-  // page connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
-  const client = new TableClient({
-    baseUrl: location.origin,
-    tableId,
-    tokens: store ? webStorageTokens(store) : memoryTokens(),
-    autoConnect: handoverCode === null,
-    // A hand-over's page waits for its seat before it draws anyone's.
-    snapshot: handoverCode === null ? pageSnapshot(opening) : undefined,
-    // The socket the opening opened, its handshake done meanwhile.
-    early: early ?? undefined,
-  });
+  const client = new HeldClient(tableId, frame.snapshot, store ? webStorageTokens(store) : memoryTokens());
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   // Your own moves are shown at once and sent; the table's answer confirms or takes them back.
   const optimistic = new OptimisticMoves(client);
   // A move made on the opening's board before this code came is shown played there already: adopted before
   // the page listens for moves played (so it is not drawn moving twice), and sent once the client is connected.
-  const held = opening.takeHeldMove();
+  const held = heldMove;
   if (held)
     optimistic.move(held).catch(() => {
       // A refusal is shown like any other (below).
@@ -179,7 +176,13 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     : new LazyPart(
         notifyHost(),
         async (element) =>
-          new (await import("./table-page/notify-toggle.ts")).NotifyToggle(i18n, client, tableId, store, element),
+          new (await import("./table-page/notify-toggle.ts")).NotifyToggle(
+            i18n,
+            await client.arrived,
+            tableId,
+            store,
+            element,
+          ),
         () => render(),
       );
   // Table talk, everywhere but in an embed whose page did not ask for it: its code comes after the page's
@@ -191,7 +194,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
         async (element) =>
           new (await import("./table-page/talk.ts")).Talk(
             i18n,
-            client,
+            await client.arrived,
             notices,
             store,
             element,
@@ -250,7 +253,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
   // The page's top heading, for screen readers (the title bar, or nothing in an embed, shows the name).
   const heading = h("h1", { class: "visually-hidden" });
   main.prepend(heading);
-  root.replaceChildren(...(opening.header ? [opening.header] : []), banner.element, main, notices.element, live);
+  root.replaceChildren(...(frame.header ? [frame.header] : []), banner.element, main, notices.element, live);
   const openFull = h("a", {
     class: "open-full",
     href: `/t/${encodeURIComponent(tableId)}`,
@@ -342,11 +345,13 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     // While the player steps through the game, the board shows that position and takes no move.
     replay.render(view);
     const past = replay.position(model);
-    if (model.status === "over" && (model.game?.history.length ?? 0) > 0) analysis.want();
+    if (client.attached && model.status === "over" && (model.game?.history.length ?? 0) > 0) analysis.want();
     analysis.loaded?.render(view, replay.ply);
     boardWrap.classList.toggle("replaying", past !== null);
     turnToggle.render(view);
-    if (client.you.seat !== null) notify?.want();
+    // The parts whose code comes later wait for the client's, which the page's first screen did not wait for.
+    const connected = client.attached !== null;
+    if (connected && client.you.seat !== null) notify?.want();
     notify?.loaded?.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
     const canMove = !past && mine && shownConnection === "open" && model.game && !optimistic.pending;
@@ -366,7 +371,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     away.render(view);
     stall.render(view);
     seats.render(view);
-    chat?.want();
+    if (connected) chat?.want();
     chat?.loaded?.render(view);
     controls.render(view);
     rematch.render(view);
@@ -424,29 +429,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     }
     notices.show(() => i18n.error(error.code));
   });
-  // A table that is not there refuses the socket, which looks like a connection lost: the client
-  // keeps trying. So when a connection fails, ask the table's API once whether the table exists.
-  let checking = false;
   let gone = false;
-  client.on("connection", ({ state }) => {
-    if (state !== "reconnecting" || checking || !options.onMissing) return;
-    checking = true;
-    getSnapshot(location.origin, tableId)
-      .then(
-        () => {},
-        (error: unknown) => {
-          if (!(error instanceof TableError) || !MISSING.has(error.code) || gone) return;
-          gone = true;
-          client.close();
-          options.onMissing?.();
-        },
-      )
-      .finally(() => {
-        checking = false;
-      });
-  });
-  if (embed) reportToParent(client, tableId);
-  if (embed) followParent(root, tableId, i18n);
   i18n.onChange(() => {
     if (gone) return;
     board.relabel();
@@ -455,7 +438,14 @@ export function mountTable(root: HTMLElement, i18n: I18n, opening: Opening, opti
     coordinates.relabel();
     render();
   });
+  // The client's own news is drawn once it has come, before the socket has said anything.
+  void client.arrived.then(() => render());
   render();
-  if (handoverCode !== null) redeemThenConnect(client, handoverCode, i18n, notices);
-  return client;
+  return {
+    client,
+    notices,
+    gone: () => {
+      gone = true;
+    },
+  };
 }

@@ -112,7 +112,9 @@ function tablePage(
   snapshot: Snapshot | null,
   picture: HTMLRewriterElementContentHandlers | null,
 ): Response {
-  let rewriter = new HTMLRewriter().on("style", styleNonce(c)).on(...laterStage(snapshot));
+  let rewriter = new HTMLRewriter().on("style", styleNonce(c));
+  for (const dropped of stagesDropped(snapshot))
+    rewriter = rewriter.on(dropped, { element: (element) => void element.remove() });
   if (snapshot !== null) rewriter = rewriter.on("head", snapshotElement(snapshot));
   if (picture !== null) rewriter = rewriter.on("#app", picture);
   const response = rewriter.transform(html);
@@ -138,18 +140,32 @@ function styleNonce(c: Context<HonoEnv>): HTMLRewriterElementContentHandlers {
 }
 
 /**
- * When the rest of the table page's code (the SDK, the panels) is fetched:
- * the build both preloads its files and lists them (scripts/build-client.mjs,
- * `STAGES`), and this keeps one. A game in play is usable from the opening,
- * whose board takes the player's move (client/ui/table-page/opening.ts): its
- * page keeps the list, which the opening preloads once its own files are in,
- * so that on a slow network they have it to themselves. A table waiting for
- * players or over is used through the rest (its seats, its result), and so is
- * a page without a snapshot: its page keeps the preloads, and all comes at once.
+ * Which of the table page's code the HTML asks for at once, and which it
+ * lists for later: the build marks each stage's preloads and lists each
+ * later stage's files (scripts/build-client.mjs, `STAGES`), for both orders
+ * the page's entry may take (client/ui/pages/table.ts), and this keeps
+ * those of the order it will take, by the same snapshot. During a game the
+ * page is usable from its opening, whose board takes the player's move
+ * (client/ui/table-page/opening.ts); between games (a table waiting for
+ * players or over) from its panels, built over the board's picture before
+ * the SDK and the live board have come (pages/table-between.ts). Either
+ * way the HTML preloads the first stage's files, and lists the rest's,
+ * which the first stage preloads once its own are in, so that on a slow
+ * network they have it to themselves. A page without a snapshot takes the
+ * order of a game, and preloads all of it at once.
  */
-function laterStage(snapshot: Snapshot | null): [string, HTMLRewriterElementContentHandlers] {
-  const unused = snapshot?.status === "playing" ? 'link[data-stage="rest-of-page"]' : "script#stage-rest-of-page";
-  return [unused, { element: (element) => void element.remove() }];
+function stagesDropped(snapshot: Snapshot | null): string[] {
+  const playing = ['link[data-stage="between-games"]', 'link[data-stage="rest-between-games"]'];
+  const between = ['link[data-stage="page-opening"]', 'link[data-stage="rest-of-page"]'];
+  switch (snapshot?.status) {
+    case "playing":
+      return [...playing, 'link[data-stage="rest-of-page"]', "script#stage-rest-between-games"];
+    case "waiting":
+    case "over":
+      return [...between, 'link[data-stage="rest-between-games"]', "script#stage-rest-of-page"];
+    default:
+      return [...playing, "script#stage-rest-of-page", "script#stage-rest-between-games"];
+  }
 }
 
 /** Appends the snapshot's data element to the head. */

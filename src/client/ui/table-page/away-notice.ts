@@ -4,19 +4,19 @@
  * gone): a notice saying so, with the button that takes the seat back.
  * Moving on one's turn takes it back too.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
+import type { PageClient } from "./held-client.ts";
 import type { TableView } from "./view.ts";
 
 export class AwayNotice {
   private readonly section = new Section(h("section", { class: "away-notice", "aria-live": "polite" }));
   readonly element = this.section.element;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
 
-  constructor(i18n: I18n, client: TableClient) {
+  constructor(i18n: I18n, client: PageClient) {
     this.i18n = i18n;
     this.client = client;
   }

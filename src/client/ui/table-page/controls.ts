@@ -5,11 +5,11 @@
  * game (confirmed by a second click within five seconds), and the game
  * record's link.
  */
-import type { TableClient } from "../../sdk/client.ts";
-import type { Board } from "../board.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import type { PageBoard } from "./board-slot.ts";
 import { Confirmation } from "./confirmation.ts";
+import type { PageClient } from "./held-client.ts";
 import { REMATCH_LABEL, type RematchButton, rematchState } from "./rematch-state.ts";
 import type { TableView } from "./view.ts";
 
@@ -17,13 +17,13 @@ export class Controls {
   private readonly section = new Section(h("section", { class: "controls" }));
   readonly element = this.section.element;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
-  private readonly board: Board;
+  private readonly client: PageClient;
+  private readonly board: PageBoard;
   private readonly tableId: string;
   /** Leaving the game asks for a second click. */
   private readonly confirmation: Confirmation;
 
-  constructor(i18n: I18n, client: TableClient, board: Board, tableId: string, redraw: () => void) {
+  constructor(i18n: I18n, client: PageClient, board: PageBoard, tableId: string, redraw: () => void) {
     this.i18n = i18n;
     this.client = client;
     this.board = board;

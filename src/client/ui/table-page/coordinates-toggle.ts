@@ -4,9 +4,10 @@
  * on; the choice is the browser's, kept in localStorage when the browser
  * allows it, as the board's turn is.
  */
-import type { Board } from "../board.ts";
+
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import type { PageBoard } from "./board-slot.ts";
 
 const STORAGE_KEY = "chinese-checkers:coordinates";
 
@@ -16,10 +17,10 @@ export class CoordinatesToggle {
   private readonly checkbox: HTMLInputElement;
   private readonly label = h("span", {});
   private readonly i18n: I18n;
-  private readonly board: Board;
+  private readonly board: PageBoard;
   private readonly store: Storage | undefined;
 
-  constructor(i18n: I18n, board: Board, store: Storage | undefined) {
+  constructor(i18n: I18n, board: PageBoard, store: Storage | undefined) {
     this.i18n = i18n;
     this.board = board;
     this.store = store;

@@ -15,16 +15,6 @@ import type { I18n } from "../i18n/index.ts";
 
 const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
 
-/**
- * Whether an embedded table shows its chat and reactions: only when the page
- * around it asks (`chat=1` in the frame's address, which the element's
- * `chat` attribute and `EmbeddedTable`'s `chat` option put there), as a
- * stranger's words are the embedding site's to welcome, not ours.
- */
-export function embedShowsChat(search: string): boolean {
-  return new URLSearchParams(search).get("chat") === "1";
-}
-
 /** Posts the table's messages to the parent page, when there is one. */
 export function reportToParent(client: TableClient, tableId: string): void {
   if (window.parent === window) return;

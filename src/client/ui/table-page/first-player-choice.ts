@@ -2,18 +2,18 @@
  * Between games the host chooses who begins the next games: a seat, or drawn
  * at random for each game. Everyone else reads the choice in the status line.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import type { PageClient } from "./held-client.ts";
 import type { TableView } from "./view.ts";
 
 export class FirstPlayerChoice {
   private readonly section = new Section(h("section", { class: "first-player-choice" }));
   readonly element = this.section.element;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
 
-  constructor(i18n: I18n, client: TableClient) {
+  constructor(i18n: I18n, client: PageClient) {
     this.i18n = i18n;
     this.client = client;
   }

@@ -13,9 +13,9 @@
  * status says it (`onClose` redraws the page). It closes by itself when the
  * next game starts.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import type { PageClient } from "./held-client.ts";
 import { reasonText, winnerText } from "./reason-text.ts";
 import { REMATCH_LABEL, rematchState } from "./rematch-state.ts";
 import type { TableView } from "./view.ts";
@@ -24,7 +24,7 @@ export class GameOverDialog {
   readonly element: HTMLElement;
   private readonly section: Section;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
   /** Offer a new table (not inside an embed, whose frame is someone else's page). */
   private readonly newTable: boolean;
   private shown = false;
@@ -34,7 +34,7 @@ export class GameOverDialog {
 
   private readonly onClose: () => void;
 
-  constructor(i18n: I18n, client: TableClient, newTable: boolean, onClose: () => void) {
+  constructor(i18n: I18n, client: PageClient, newTable: boolean, onClose: () => void) {
     this.i18n = i18n;
     this.client = client;
     this.newTable = newTable;

@@ -6,14 +6,16 @@
  * the panel (`notice`). On the new one, the link's code is taken out of the
  * address at once (`openTable`, opening.ts) and redeemed before the page connects.
  */
-import type { ErrorCode } from "../../../protocol/index.ts";
+import type { ClientErrorCode, ErrorCode } from "../../../protocol/index.ts";
+// The table's error class itself, not the SDK's module, which carries the protocol's error schemas.
+import { TableError } from "../../../table/errors.ts";
 import type { TableClient } from "../../sdk/client.ts";
-import { type ClientErrorCode, TableError } from "../../sdk/errors.ts";
 import type { HandoverCode } from "../../sdk/handover.ts";
 import type { Notices } from "../chrome.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { linkRow, qrCode } from "../share.ts";
+import type { PageClient } from "./held-client.ts";
 import type { TableView } from "./view.ts";
 
 /** Redeems `code` (taken from the address by `openTable`) and then connects, seated if it worked; the page says which. */
@@ -40,7 +42,7 @@ export class Handover {
   /** The line that says this page's seat went to another device. */
   readonly notice = this.movedSection.element;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
   private readonly notices: Notices;
   private readonly redraw: () => void;
   private code: HandoverCode | null = null;
@@ -50,7 +52,7 @@ export class Handover {
   /** This page's seat was handed over to another device (until it takes a seat again). */
   private moved = false;
 
-  constructor(i18n: I18n, client: TableClient, notices: Notices, redraw: () => void) {
+  constructor(i18n: I18n, client: PageClient, notices: Notices, redraw: () => void) {
     this.i18n = i18n;
     this.client = client;
     this.notices = notices;

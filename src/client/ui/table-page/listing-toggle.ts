@@ -6,15 +6,15 @@
  * find it. The switch shows the table's `listedIn`, as every client's model
  * folds it from the `listing` event, so a second tab of the host's follows.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import type { PageClient } from "./held-client.ts";
 import type { TableView } from "./view.ts";
 
 export class ListingToggle {
   readonly element: HTMLElement;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
   private readonly checkbox = h("input", { type: "checkbox", id: "list-in-lobby", "aria-describedby": "listing-hint" });
   private readonly label = h("span", {});
   private readonly hint = h("p", { class: "listing-hint", id: "listing-hint" });
@@ -22,7 +22,7 @@ export class ListingToggle {
   private busy = false;
   private listed = false;
 
-  constructor(i18n: I18n, client: TableClient) {
+  constructor(i18n: I18n, client: PageClient) {
     this.i18n = i18n;
     this.client = client;
     this.checkbox.addEventListener("change", () => void this.set(this.checkbox.checked));

@@ -17,10 +17,10 @@
  * The three parts are always in that order and shown or hidden, never moved
  * or rebuilt around the name field, which keeps its focus and what is typed.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { setShareProminent, shareBox } from "../share.ts";
+import type { PageClient } from "./held-client.ts";
 import { invitationText } from "./invitation.ts";
 import { ListingToggle } from "./listing-toggle.ts";
 import type { Seats } from "./seats.ts";
@@ -29,7 +29,7 @@ import type { TableView } from "./view.ts";
 export class Lobby {
   readonly element: HTMLElement;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
   private readonly seats: Seats;
   private readonly shareLink: string | null;
   private readonly joinCard: HTMLElement;
@@ -42,7 +42,7 @@ export class Lobby {
   private readonly listing: ListingToggle;
 
   /** `shareLink`: the table's link, or null for an embedded table, which has no share box. */
-  constructor(i18n: I18n, client: TableClient, seats: Seats, shareLink: string | null) {
+  constructor(i18n: I18n, client: PageClient, seats: Seats, shareLink: string | null) {
     this.i18n = i18n;
     this.client = client;
     this.seats = seats;

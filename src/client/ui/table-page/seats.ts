@@ -15,7 +15,6 @@
 
 import type { Level, SeatView, TableStatus } from "../../../protocol/index.ts";
 import { MAX_NAME_LENGTH } from "../../../protocol/lengths.ts";
-import type { TableClient } from "../../sdk/client.ts";
 import type { Notices } from "../chrome.ts";
 import { formatClock } from "../clock-format.ts";
 import { swatch } from "../colours.ts";
@@ -24,6 +23,7 @@ import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
 import { NAME_KEY } from "../player-name.ts";
+import type { PageClient } from "./held-client.ts";
 import { hasScore, scoreText } from "./score-text.ts";
 import { seatOffer, swapRequests } from "./seat-offer.ts";
 import { seatColours, type TableView } from "./view.ts";
@@ -37,7 +37,7 @@ export class Seats {
   /** The name to sit down under; the page puts it just above the seats. */
   readonly joinRow: HTMLElement;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
   private readonly notices: Notices;
   private readonly store: Storage | undefined;
   /** The turn clock's reading, which counts down by itself; placed in the row of the seat to move. */
@@ -45,7 +45,7 @@ export class Seats {
   /** The level the host last chose for a computer player, shown in every free seat's choice. */
   private level: Level = "normal";
 
-  constructor(i18n: I18n, client: TableClient, notices: Notices, store: Storage | undefined, clock: HTMLElement) {
+  constructor(i18n: I18n, client: PageClient, notices: Notices, store: Storage | undefined, clock: HTMLElement) {
     this.i18n = i18n;
     this.clock = clock;
     this.client = client;

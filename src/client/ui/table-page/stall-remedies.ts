@@ -6,11 +6,11 @@
  * (`model.remedyAt`): until then the page counts down, every second, with
  * the buttons disabled; the server refuses a remedy asked too early anyway.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { formatClock, secondsLeft } from "../clock-format.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { Confirmation } from "./confirmation.ts";
+import type { PageClient } from "./held-client.ts";
 import { stalledSeat } from "./stall.ts";
 import type { TableView } from "./view.ts";
 
@@ -18,11 +18,11 @@ export class StallRemedies {
   private readonly section = new Section(h("section", { class: "stall", "aria-live": "polite" }));
   readonly element = this.section.element;
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
   private readonly confirmation: Confirmation;
   private last: TableView | undefined;
 
-  constructor(i18n: I18n, client: TableClient, confirmation: Confirmation) {
+  constructor(i18n: I18n, client: PageClient, confirmation: Confirmation) {
     this.i18n = i18n;
     this.client = client;
     this.confirmation = confirmation;

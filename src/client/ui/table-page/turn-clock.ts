@@ -4,10 +4,10 @@
  * server's time (`client.serverNow()`), so a local clock that is off does not
  * shift it.
  */
-import type { TableClient } from "../../sdk/client.ts";
 import { formatClock, secondsLeft } from "../clock-format.ts";
 import { h } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
+import type { PageClient } from "./held-client.ts";
 
 /** Below this many seconds the clock turns red. */
 const URGENT_SECONDS = 10;
@@ -17,9 +17,9 @@ export class TurnClock {
   /** The same reading, for the seats to show in the row of the seat to move. */
   readonly seatElement = h("span", { class: "clock seat-clock" });
   private readonly i18n: I18n;
-  private readonly client: TableClient;
+  private readonly client: PageClient;
 
-  constructor(i18n: I18n, client: TableClient) {
+  constructor(i18n: I18n, client: PageClient) {
     this.i18n = i18n;
     this.client = client;
     setInterval(() => this.render(), 1000);

@@ -7,10 +7,10 @@
  */
 import { BOARD_TURN_COOKIE, BOARD_TURN_COOKIE_MAX_AGE } from "../../../protocol/table-picture.ts";
 import type { Settings } from "../../../rules/index.ts";
-import type { Board } from "../board.ts";
 import { homePoint, type Sixths, sixthsToBottom } from "../board-turn.ts";
 import { h } from "../dom.ts";
 import type { Cookies, I18n } from "../i18n/index.ts";
+import type { PageBoard } from "./board-slot.ts";
 import type { TableView } from "./view.ts";
 
 const STORAGE_KEY = "chinese-checkers:turn-board";
@@ -26,14 +26,14 @@ export class TurnToggle {
   readonly element: HTMLButtonElement;
   private readonly label = h("span", { class: "turn-board-label" });
   private readonly i18n: I18n;
-  private readonly board: Board;
+  private readonly board: PageBoard;
   private readonly store: Storage | undefined;
   private wanted: boolean;
   private view: TableView | null = null;
   /** The turn last kept for the page's address (`keepBoardTurn`). */
   private kept: Sixths | null = null;
 
-  constructor(i18n: I18n, board: Board, store: Storage | undefined) {
+  constructor(i18n: I18n, board: PageBoard, store: Storage | undefined) {
     this.i18n = i18n;
     this.board = board;
     this.store = store;

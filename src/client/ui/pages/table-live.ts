@@ -1,0 +1,23 @@
+/**
+ * The rest of the table page's code between games, which its first stage
+ * (table-between.ts) fetches once the page is usable: the live board, in
+ * the picture's place, and the page's client.
+ */
+import { Board } from "../board.ts";
+import type { I18n } from "../i18n/index.ts";
+import type { BoardSlot } from "../table-page/board-slot.ts";
+import type { TableFrame } from "../table-page/frame.ts";
+import { connectPage } from "../table-page/live-client.ts";
+import type { TablePage } from "../table-page.ts";
+
+export function goLive(
+  root: HTMLElement,
+  i18n: I18n,
+  frame: TableFrame,
+  page: TablePage,
+  slot: BoardSlot,
+  onMissing: () => void,
+): void {
+  slot.attach(new Board({ i18n }));
+  connectPage(root, i18n, frame, page, onMissing);
+}
