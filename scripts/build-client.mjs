@@ -51,7 +51,7 @@ const outdir = watch ? target : `${root}public/.build-${process.pid}`;
 const outdirPath = outdir.slice(root.length);
 
 /** The pages, each an entry of its own (src/client/ui/pages/<page>.ts) and an HTML file (public/build/<page>.html). */
-export const PAGES = ["front", "table", "rules", "tables", "lobby", "not-found"];
+export const PAGES = ["front", "table", "table-between", "rules", "tables", "lobby", "not-found"];
 
 /**
  * What every build of the client shares. Each page is a build of its own
@@ -92,7 +92,7 @@ const SHEET = "src/client/ui/styles.css";
  * phone paints it from the HTML alone, a round trip sooner (the worker
  * gives the style element the answer's CSP nonce: src/server/http/pages.ts).
  */
-const STYLES_IN_HTML = new Set(["table"]);
+const STYLES_IN_HTML = new Set(["table", "table-between"]);
 /** A page's style sheet in its HTML: its link as the template wrote it, or the sheet a build before put there. */
 const PAGE_SHEET = /<link rel="stylesheet" href="\/build\/[\w-]+\.css">|<style>[\s\S]*?<\/style>/;
 
@@ -124,35 +124,31 @@ const analysisWorker = {
 
 /**
  * A page whose code comes in stages, each imported by the one before as it
- * starts: the table page, whose HTML shows the title bar and the board
- * already (the worker's picture, with the page's style sheet written into
- * it), has an entry of its own alone, which takes one of two orders by the
- * table in the HTML (pages/table.ts). During a game it imports the opening
- * (pages/table-start.ts: the live board, the socket), which imports the
- * rest (pages/table-rest.ts: the SDK, the panels); between games, the page
- * built over the picture (pages/table-between.ts: the panels, the socket),
- * which imports the rest (pages/table-live.ts: the live board, the SDK).
- * The page is usable once its first stage has run (the opening's board
- * takes the player's move; the panels take a seat, a start, a rematch), so
- * the rest's files had better not share the network with the first's: the
+ * starts. The table page's HTML shows the title bar and the board already
+ * (the worker's picture, with the page's style sheet written into it), and
+ * the worker serves one of two pages for it, by the table's status
+ * (src/server/http/pages.ts). During a game, "table": an entry of its own
+ * alone, which imports the opening (pages/table-start.ts: the live board,
+ * the socket), which imports the rest (pages/table-rest.ts: the panels, the
+ * SDK). Between games, "table-between": the whole page built over the
+ * picture (pages/table-between.ts: the panels, the socket), which imports
+ * the rest (pages/table-live.ts: the live board, the SDK). The page is
+ * usable once its first stage has run (the opening's board takes the
+ * player's move; the panels take a seat, a start, a rematch), so the
+ * rest's files had better not share the network with the first's: the
  * HTML preloads each stage's files, each link marked with its stage
- * (`data-stage`), and lists each later stage's (`<script
+ * (`data-stage`), and lists a later stage's (`<script
  * type="application/json" id="stage-<id>">`), for the first stage to
  * preload all at once as it starts (pages/later-stage.ts). The worker keeps
- * the first stage's preloads and the rest's list of the order the entry
- * will take, and drops the rest (src/server/http/pages.ts, `stagesDropped`).
+ * the list, or, for a table page without a snapshot, the preloads
+ * (src/server/http/pages.ts, `laterStage`).
  */
 const STAGES = {
-  table: {
-    playing: [
-      { id: "page-opening", module: "src/client/ui/pages/table-start.ts", fetched: "with-the-page" },
-      { id: "rest-of-page", module: "src/client/ui/pages/table-rest.ts", fetched: "once-usable" },
-    ],
-    between: [
-      { id: "between-games", module: "src/client/ui/pages/table-between.ts", fetched: "with-the-page" },
-      { id: "rest-between-games", module: "src/client/ui/pages/table-live.ts", fetched: "once-usable" },
-    ],
-  },
+  table: [
+    { id: "page-opening", module: "src/client/ui/pages/table-start.ts", fetched: "with-the-page" },
+    { id: "rest-of-page", module: "src/client/ui/pages/table-rest.ts", fetched: "once-usable" },
+  ],
+  "table-between": [{ id: "rest-between-games", module: "src/client/ui/pages/table-live.ts", fetched: "once-usable" }],
 };
 
 /** The languages whose texts are a file each (src/client/ui/i18n/<language>.ts; src/protocol/language.ts). */
@@ -183,29 +179,26 @@ function fileOf(outputs, entryPoint) {
 
 /**
  * A page's files as the metafile names them: its entry, the chunks the entry
- * imports, and each stage's files (`STAGES`) that no earlier one of its
- * order has.
+ * imports, and each stage's files (`STAGES`) that no earlier one has.
  */
 function pageFiles({ outputs }, page) {
   const entry = `${outdirPath}/${page}.js`;
   const chunks = staticImports(outputs, entry);
-  const stages = Object.entries(STAGES[page] ?? {}).flatMap(([order, stagesOfOrder]) => {
-    const listed = new Set([entry, ...chunks]);
-    return stagesOfOrder.map(({ id, module, fetched }) => {
-      const found = fileOf(outputs, module);
-      if (!found) throw new Error(`${module} is not in the ${page} page's build`);
-      const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
-      for (const file of files) listed.add(file);
-      return { id, order, fetched, files };
-    });
+  const listed = new Set([entry, ...chunks]);
+  const stages = (STAGES[page] ?? []).map(({ id, module, fetched }) => {
+    const found = fileOf(outputs, module);
+    if (!found) throw new Error(`${module} is not in the ${page} page's build`);
+    const files = [found, ...staticImports(outputs, found)].filter((file) => !listed.has(file));
+    for (const file of files) listed.add(file);
+    return { id, fetched, files };
   });
   return { entry, chunks, stages };
 }
 
 /**
- * The files a page whose code comes in stages fetches with the page, in
- * either order: its entry and what it imports, and the stages fetched with
- * it. Their messages are its first texts (page-texts.mjs).
+ * The files a page whose code comes in stages fetches with the page: its
+ * entry and what it imports, and the stages fetched with it. Their messages
+ * are its first texts (page-texts.mjs).
  */
 function firstStageFiles(metafile, page) {
   const { entry, chunks, stages } = pageFiles(metafile, page);
@@ -271,7 +264,7 @@ async function writeStyles(metafiles) {
         .filter((file) => !file.endsWith(".map"))
         .map((file) => `${root}${file}`),
       `${outdir}/${page}.html`,
-      ...(page === "table" ? pictures : []),
+      ...(STYLES_IN_HTML.has(page) ? pictures : []),
     ],
   }));
   const styles = await pageStyles(await readFile(`${root}${SHEET}`, "utf8"), pages, options.target);

@@ -395,8 +395,9 @@ describe("a browser that follows a link to nothing gets a page, with status 404"
   it("a known table, the rules page and the front page answer 200, each with its own page's script", async () => {
     const { id } = await createTable();
     const pages = [
-      [`/t/${id}`, "table"],
-      [`/embed/${id}`, "table"],
+      // Waiting for players: the page between games (src/server/http/pages.ts, tablePageName).
+      [`/t/${id}`, "table-between"],
+      [`/embed/${id}`, "table-between"],
       ["/rules", "rules"],
       ["/rules?lang=fi", "rules"],
       ["/", "front"],

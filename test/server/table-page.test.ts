@@ -58,7 +58,8 @@ describe("the table's page carries the table's snapshot", () => {
 describe("the table's page carries its style sheet", () => {
   it("in the style element the build wrote, allowed by the answer's own nonce, where the other pages link theirs", async () => {
     const table = await createTable({ players: 2 });
-    const built = await (await env.ASSETS.fetch(new URL("https://example.com/build/table.html"))).text();
+    // A table waiting for players: the page between games (pages.ts, tablePageName).
+    const built = await (await env.ASSETS.fetch(new URL("https://example.com/build/table-between.html"))).text();
     const sheet = /<style>([^<]+)<\/style>/.exec(built)?.[1];
     expect(sheet, "the built table page's style element").toBeTruthy();
     expect(built).not.toContain('rel="stylesheet"');
@@ -80,7 +81,7 @@ describe("the table's page carries its style sheet", () => {
   });
 });
 
-describe("the table's page asks at once for the first stage of the order its entry will take, and lists its rest for later", () => {
+describe("the table's page is the one whose first stage makes it usable: the opening during a game, the panels between games; its rest listed for later", () => {
   /** A stage's files as the page's HTML preloads them, and as it lists them for the first stage to fetch. */
   const stageOf = (html: string, stage: string) => ({
     preloaded: [
@@ -99,61 +100,52 @@ describe("the table's page asks at once for the first stage of the order its ent
       ),
     ].map(([, language]) => language),
   });
-  const NONE = { preloaded: [], listed: [], laterTexts: [] };
+  const built = async (page: string) =>
+    (await env.ASSETS.fetch(new URL(`https://example.com/build/${page}.html`))).text();
+  const entryOf = (html: string) => /<script type="module" src="\/build\/([\w-]+)\.js">/.exec(html)?.[1];
 
-  it("a game in play: the opening, its rest listed; waiting or over: the page built over the picture, its rest listed", async () => {
-    const html = await (await env.ASSETS.fetch(new URL("https://example.com/build/table.html"))).text();
-    const built = Object.fromEntries(
-      ["page-opening", "rest-of-page", "between-games", "rest-between-games"].map((stage) => [
-        stage,
-        stageOf(html, stage),
-      ]),
-    );
-    for (const rest of ["rest-of-page", "rest-between-games"]) {
-      expect(built[rest]?.preloaded.length).toBeGreaterThan(0);
-      expect(built[rest]?.listed).toEqual(built[rest]?.preloaded);
-      expect(built[rest]?.laterTexts).toEqual(["en", "fi", "sv", "nb"]);
+  it("a game in play: table.js, the opening preloaded and its rest listed; waiting or over: table-between.js, its rest listed", async () => {
+    const game = built("table");
+    const between = built("table-between");
+    const gameRest = stageOf(await game, "rest-of-page");
+    const betweenRest = stageOf(await between, "rest-between-games");
+    for (const rest of [gameRest, betweenRest]) {
+      expect(rest.preloaded.length).toBeGreaterThan(0);
+      expect(rest.listed).toEqual(rest.preloaded);
+      expect(rest.laterTexts).toEqual(["en", "fi", "sv", "nb"]);
     }
-    const game = await setUpTable({ players: 2 }, false);
-    const id = game.table.id;
-    /** What the worker kept of each stage. */
-    const kept = (page: string) =>
-      Object.fromEntries(
-        ["page-opening", "rest-of-page", "between-games", "rest-between-games"].map((stage) => [
-          stage,
-          stageOf(page, stage),
-        ]),
-      );
-    const between = {
-      "page-opening": NONE,
-      "rest-of-page": NONE,
-      "between-games": { preloaded: built["between-games"]?.preloaded, listed: [], laterTexts: [] },
-      "rest-between-games": { preloaded: [], listed: built["rest-between-games"]?.preloaded, laterTexts: [] },
-    };
+    const opening = stageOf(await game, "page-opening").preloaded;
+    expect(opening.length).toBeGreaterThan(0);
+    const table = await setUpTable({ players: 2 }, false);
+    const id = table.table.id;
+    const betweenGames = { preloaded: [], listed: betweenRest.preloaded, laterTexts: [] };
 
     const waiting = await pageOf(`/t/${id}`);
     expect(waiting.snapshot.status).toBe("waiting");
-    expect(kept(waiting.html)).toEqual(between);
+    expect(entryOf(waiting.html)).toBe("table-between");
+    expect(stageOf(waiting.html, "rest-between-games")).toEqual(betweenGames);
 
-    game.host.send({ type: "start", id: rid("start") });
-    await game.host.event("started");
+    table.host.send({ type: "start", id: rid("start") });
+    await table.host.event("started");
     for (const view of ["t", "embed"]) {
       const playing = await pageOf(`/${view}/${id}`);
       expect(playing.snapshot.status).toBe("playing");
-      expect(kept(playing.html)).toEqual({
-        "page-opening": { preloaded: built["page-opening"]?.preloaded, listed: [], laterTexts: [] },
-        "rest-of-page": { preloaded: [], listed: built["rest-of-page"]?.preloaded, laterTexts: [] },
-        "between-games": NONE,
-        "rest-between-games": NONE,
+      expect(entryOf(playing.html)).toBe("table");
+      expect(stageOf(playing.html, "page-opening").preloaded).toEqual(opening);
+      expect(stageOf(playing.html, "rest-of-page")).toEqual({
+        preloaded: [],
+        listed: gameRest.preloaded,
+        laterTexts: [],
       });
     }
 
-    const leaver = game.players[1];
+    const leaver = table.players[1];
     leaver?.client.send({ type: "leave", id: rid("leave") });
-    await game.host.event("ended");
+    await table.host.event("ended");
     const over = await pageOf(`/t/${id}`);
     expect(over.snapshot.status).toBe("over");
-    expect(kept(over.html)).toEqual(between);
-    for (const client of game.clients) client.close();
+    expect(entryOf(over.html)).toBe("table-between");
+    expect(stageOf(over.html, "rest-between-games")).toEqual(betweenGames);
+    for (const client of table.clients) client.close();
   });
 });

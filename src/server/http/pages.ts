@@ -27,7 +27,7 @@ async function asset(c: Context<HonoEnv>, request: Request | URL): Promise<Respo
 }
 
 /** The web client's pages, each with its own entry (src/client/ui/pages/<page>.ts) and HTML. */
-type PageName = "front" | "table" | "rules" | "tables" | "lobby" | "not-found";
+type PageName = "front" | "table" | "table-between" | "rules" | "tables" | "lobby" | "not-found";
 
 /**
  * A page's HTML (asked for without `.html`, as the assets binding serves an
@@ -113,7 +113,7 @@ function tablePage(
   picture: HTMLRewriterElementContentHandlers | null,
 ): Response {
   let rewriter = new HTMLRewriter().on("style", styleNonce(c));
-  for (const dropped of stagesDropped(snapshot))
+  for (const dropped of laterStage(snapshot))
     rewriter = rewriter.on(dropped, { element: (element) => void element.remove() });
   if (snapshot !== null) rewriter = rewriter.on("head", snapshotElement(snapshot));
   if (picture !== null) rewriter = rewriter.on("#app", picture);
@@ -140,32 +140,32 @@ function styleNonce(c: Context<HonoEnv>): HTMLRewriterElementContentHandlers {
 }
 
 /**
- * Which of the table page's code the HTML asks for at once, and which it
- * lists for later: the build marks each stage's preloads and lists each
- * later stage's files (scripts/build-client.mjs, `STAGES`), for both orders
- * the page's entry may take (client/ui/pages/table.ts), and this keeps
- * those of the order it will take, by the same snapshot. During a game the
- * page is usable from its opening, whose board takes the player's move
- * (client/ui/table-page/opening.ts); between games (a table waiting for
- * players or over) from its panels, built over the board's picture before
- * the SDK and the live board have come (pages/table-between.ts). Either
- * way the HTML preloads the first stage's files, and lists the rest's,
- * which the first stage preloads once its own are in, so that on a slow
- * network they have it to themselves. A page without a snapshot takes the
- * order of a game, and preloads all of it at once.
+ * The table's page, by the table's status: during a game ("table") it is
+ * usable from its opening, whose board takes the player's move
+ * (client/ui/table-page/opening.ts); between games, a table waiting for
+ * players or over ("table-between"), from its panels, built over the
+ * board's picture before the live board and the SDK have come
+ * (client/ui/pages/table-between.ts). A page without a snapshot is the
+ * game's.
  */
-function stagesDropped(snapshot: Snapshot | null): string[] {
-  const playing = ['link[data-stage="between-games"]', 'link[data-stage="rest-between-games"]'];
-  const between = ['link[data-stage="page-opening"]', 'link[data-stage="rest-of-page"]'];
-  switch (snapshot?.status) {
-    case "playing":
-      return [...playing, 'link[data-stage="rest-of-page"]', "script#stage-rest-between-games"];
-    case "waiting":
-    case "over":
-      return [...between, 'link[data-stage="rest-between-games"]', "script#stage-rest-of-page"];
-    default:
-      return [...playing, "script#stage-rest-of-page", "script#stage-rest-between-games"];
-  }
+function tablePageName(snapshot: Snapshot | null): PageName {
+  return snapshot?.status === "waiting" || snapshot?.status === "over" ? "table-between" : "table";
+}
+
+/**
+ * When the rest of the table page's code is fetched: the build both
+ * preloads its files and lists them (scripts/build-client.mjs, `STAGES`),
+ * and this keeps one. A page with a snapshot is usable from its first
+ * stage, which preloads the listed files once its own are in, so that on a
+ * slow network they have it to themselves. A page without one is drawn by
+ * the rest, once its client has the table: its HTML keeps the preloads, and
+ * all comes at once.
+ */
+function laterStage(snapshot: Snapshot | null): string[] {
+  if (snapshot === null) return ["script#stage-rest-of-page"];
+  return tablePageName(snapshot) === "table"
+    ? ['link[data-stage="rest-of-page"]']
+    : ['link[data-stage="rest-between-games"]'];
 }
 
 /** Appends the snapshot's data element to the head. */
@@ -186,9 +186,10 @@ pages.get("/:view{t|embed}/:id", tableParam, async (c) => {
   const snapshot = read.ok ? read.value.value : null;
   const embed = c.req.param("view") === "embed";
   // A hand-over's page (its code in the address's fragment, which the worker never sees) draws no board until
-  // its seat is redeemed: its opening puts its own frame in the picture's place at once (opening.ts).
+  // its seat is redeemed: its first stage puts its own frame in the picture's place at once (opening.ts,
+  // pages/table-between.ts).
   const [html, drawn] = await Promise.all([
-    page(c, "table"),
+    page(c, tablePageName(snapshot)),
     snapshot === null ? null : tablePicture(c, snapshot, pageLanguage(c), embed),
   ]);
   const picture = drawn === null ? null : pictureInPage(drawn, embed, c.req.query("height") === "auto");

@@ -10,14 +10,7 @@ import type { TableFrame } from "../table-page/frame.ts";
 import { connectPage } from "../table-page/live-client.ts";
 import type { TablePage } from "../table-page.ts";
 
-export function goLive(
-  root: HTMLElement,
-  i18n: I18n,
-  frame: TableFrame,
-  page: TablePage,
-  slot: BoardSlot,
-  onMissing: () => void,
-): void {
+export function goLive(i18n: I18n, frame: TableFrame, page: TablePage, slot: BoardSlot, onMissing: () => void): void {
   slot.attach(new Board({ i18n }));
-  connectPage(root, i18n, frame, page, onMissing);
+  connectPage(i18n, frame, page, onMissing);
 }

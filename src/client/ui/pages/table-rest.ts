@@ -10,5 +10,5 @@ import { mountTable } from "../table-page.ts";
 
 export function buildTable(root: HTMLElement, i18n: I18n, opening: Opening, onMissing: () => void): void {
   const page = mountTable(root, i18n, opening, opening.board, opening.takeHeldMove());
-  connectPage(root, i18n, opening, page, onMissing);
+  connectPage(i18n, opening, page, onMissing);
 }

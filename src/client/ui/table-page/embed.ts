@@ -8,12 +8,11 @@
  * frame's width alone, so the content's height does not depend on the
  * frame's and the parent can set the one from the other.
  */
-import { EmbedCommandSchema, type EmbedMessage } from "../../../protocol/embed.ts";
+import { EmbedCommandSchema } from "../../../protocol/embed.ts";
 import { checked } from "../../../protocol/schema.ts";
 import type { TableClient } from "../../sdk/client.ts";
 import type { I18n } from "../i18n/index.ts";
-
-const post = (message: EmbedMessage) => window.parent.postMessage(message, "*");
+import { type ParentMessages, postToParent as post } from "./parent-frame.ts";
 
 /** Posts the table's messages to the parent page, when there is one. */
 export function reportToParent(client: TableClient, tableId: string): void {
@@ -37,29 +36,13 @@ export function reportToParent(client: TableClient, tableId: string): void {
 }
 
 /**
- * The page's height, posted to the parent whenever it changes, and the
- * language the parent asks for. (With `?height=auto` the page's opening
- * sizes the board from the width: opening.ts.)
+ * The language the parent page asks for, from what it said since the page
+ * opened (`followParentFrame`, which also posts the page's height):
+ * `{ source: "chinese-checkers", type: "language", language: "fi" }`.
  */
-export function followParent(root: HTMLElement, tableId: string, i18n: I18n): void {
-  if (window.parent === window) return;
-  const header = { source: "chinese-checkers", version: 1, table: tableId } as const;
-
-  // The content's height in CSS pixels, whenever it changes (the page's root is as tall as its content in an embed).
-  let posted = -1;
-  const report = () => {
-    const height = Math.ceil(root.getBoundingClientRect().height);
-    if (height === posted || height === 0) return;
-    posted = height;
-    post({ ...header, type: "resize", height });
-  };
-  if (typeof ResizeObserver === "function") new ResizeObserver(report).observe(root);
-  report();
-
-  // The parent may ask for a language: { source: "chinese-checkers", type: "language", language: "fi" }.
-  window.addEventListener("message", (event: MessageEvent) => {
-    if (event.source !== window.parent) return;
-    const command = checked(EmbedCommandSchema, event.data);
+export function followParent(messages: ParentMessages, i18n: I18n): void {
+  messages.read((data) => {
+    const command = checked(EmbedCommandSchema, data);
     if (!command.ok) return;
     const { language } = command.value;
     // For this page only: not kept for the next visit. Should the language's file not arrive, the page stays as it is.

@@ -21,6 +21,7 @@ import { memoryTokens, webStorageTokens } from "../../sdk/storage.ts";
 import { header, storage } from "../chrome.ts";
 import type { I18n } from "../i18n/index.ts";
 import { embedSizedByWidth } from "./embed-address.ts";
+import { followParentFrame, type ParentMessages } from "./parent-frame.ts";
 
 /**
  * The table page's frame, as its first stage leaves it for the rest of its
@@ -44,6 +45,8 @@ export interface TableFrame {
    * seat before it draws anyone's.
    */
   readonly snapshot: Snapshot | undefined;
+  /** An embed's parent page, followed from the start (parent-frame.ts); null in a page of its own. */
+  readonly parent: ParentMessages | null;
 }
 
 /**
@@ -63,7 +66,8 @@ export function openFrame(root: HTMLElement, i18n: I18n, tableId: string, embed:
   // Its hello asks for what came after the page's snapshot, from which the page's client starts (table-page.ts).
   const lastSeq = Number.isSafeInteger(snapshot?.seq) ? snapshot?.seq : undefined;
   const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens, { lastSeq }) : null;
-  return { tableId, embed, header: embed ? null : header(i18n), handoverCode, early, snapshot };
+  const parent = embed ? followParentFrame(root, tableId) : null;
+  return { tableId, embed, header: embed ? null : header(i18n), handoverCode, early, snapshot, parent };
 }
 
 /**

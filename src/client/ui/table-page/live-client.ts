@@ -28,14 +28,8 @@ const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]
  * exist (any more); the page has closed its connection and hands the page
  * over, to say so.
  */
-export function connectPage(
-  root: HTMLElement,
-  i18n: I18n,
-  frame: TableFrame,
-  page: TablePage,
-  onMissing: () => void,
-): TableClient {
-  const { tableId, embed, handoverCode, early } = frame;
+export function connectPage(i18n: I18n, frame: TableFrame, page: TablePage, onMissing: () => void): TableClient {
+  const { tableId, embed, handoverCode, early, parent } = frame;
   const store = storage();
   // A link from another device that hands a seat over (its code taken out of the address by the opening): the
   // page connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
@@ -73,7 +67,7 @@ export function connectPage(
       });
   });
   if (embed) reportToParent(client, tableId);
-  if (embed) followParent(root, tableId, i18n);
+  if (parent) followParent(parent, i18n);
   if (handoverCode !== null) redeemThenConnect(client, handoverCode, i18n, page.notices);
   return client;
 }
