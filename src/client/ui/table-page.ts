@@ -16,43 +16,38 @@
 import type { ConnectionState } from "../sdk/client.ts";
 import type { SdkError } from "../sdk/errors.ts";
 import type { TableModel } from "../sdk/model.ts";
-import { OptimisticMoves } from "../sdk/optimistic.ts";
+import type { OptimisticMoves } from "../sdk/optimistic.ts";
 import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
 import { Notices, rulesHref, storage } from "./chrome.ts";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
 import { engineMoves, NO_MOVES } from "./legal-moves.ts";
-import { Sounds } from "./sounds.ts";
+import type { Sounds } from "./sounds.ts";
 import { startingPieces } from "./starting-pieces.ts";
 import { announcement, ownNotice } from "./table-page/announcements.ts";
-import { AwayNotice } from "./table-page/away-notice.ts";
 import type { PageBoard } from "./table-page/board-slot.ts";
-import { Confirmation } from "./table-page/confirmation.ts";
 import { ConnectionBanner } from "./table-page/connection-banner.ts";
 import { Controls } from "./table-page/controls.ts";
-import { CoordinatesToggle } from "./table-page/coordinates-toggle.ts";
 import { embedShowsChat } from "./table-page/embed-address.ts";
 import { FirstPlayerChoice } from "./table-page/first-player-choice.ts";
 import type { TableFrame } from "./table-page/frame.ts";
 import { GameOverDialog } from "./table-page/game-over.ts";
+import type * as GamePartsModule from "./table-page/game-parts.ts";
 import { Handover } from "./table-page/handover.ts";
 import { HeldClient } from "./table-page/held-client.ts";
 import { arrangeRecord } from "./table-page/layout.ts";
-import { analysisHost, chatHost, LazyPart, notifyHost } from "./table-page/lazy-part.ts";
+import { analysisHost, chatHost, LazyPart, movesHost, notifyHost } from "./table-page/lazy-part.ts";
 import { Leavers } from "./table-page/leavers.ts";
 import { Lobby } from "./table-page/lobby.ts";
-import { MoveList } from "./table-page/move-list.ts";
-import { PickHint, pickRefusal } from "./table-page/pick-hint.ts";
+import type { MoveList } from "./table-page/move-list.ts";
 import { RematchStatus } from "./table-page/rematch-status.ts";
 import { Replay } from "./table-page/replay.ts";
 import { Seats } from "./table-page/seats.ts";
 import { SettingsSummary } from "./table-page/settings-summary.ts";
 import { movesSinceLastTurn, type SinceMove } from "./table-page/since-last-turn.ts";
-import { StallRemedies } from "./table-page/stall-remedies.ts";
 import { Standings } from "./table-page/standings.ts";
 import { TurnClock } from "./table-page/turn-clock.ts";
 import { TurnStatus } from "./table-page/turn-status.ts";
-import { TurnToggle } from "./table-page/turn-toggle.ts";
 import { playerNames, seatNames, type TableView } from "./table-page/view.ts";
 
 /** The table page, built: what its client's code does with it when it comes (table-page/live-client.ts). */
@@ -63,6 +58,28 @@ export interface TablePage {
   readonly notices: Notices;
   /** The table has gone: the page stops drawing it, for the not-found page to take its place. */
   gone(): void;
+  /**
+   * Takes in the parts a game in play needs (game-parts.ts), once their
+   * code has come, and draws them; `heldMove`: a move made on the
+   * opening's board before this code came.
+   */
+  addGameParts(parts: GameParts, heldMove?: readonly string[] | null): void;
+}
+
+/** The module of the table page's parts of a game (game-parts.ts). */
+export type GameParts = typeof GamePartsModule;
+
+/** The parts of a game, as the page has them once their code has come. */
+interface GamePartsIn {
+  readonly optimistic: OptimisticMoves;
+  readonly sounds: Sounds;
+  readonly moves: MoveList;
+  /** The board turned to the player's side: drawn before the board is. */
+  readonly turnToggle: { render(view: TableView): void };
+  /** Each drawn from the table's view. */
+  readonly drawn: readonly { render(view: TableView): void }[];
+  /** Each written again in another language. */
+  readonly relabelled: readonly { relabel(): void }[];
 }
 
 /** The verdicts on the moves before the game's analysis is there: none. */
@@ -75,55 +92,17 @@ const RENDER_GAP_MS = 50;
  * Builds the table's page in its frame around `board` (the opening's live
  * board, or the picture's slot for it), drawn from the page's snapshot
  * until the table's client comes: the board is kept as it was drawn, and
- * answers picks once it is live. `heldMove`: a move made on the opening's
- * board before this code came.
+ * answers picks once it is live and the parts of a game have come
+ * (`addGameParts`).
  */
-export function mountTable(
-  root: HTMLElement,
-  i18n: I18n,
-  frame: TableFrame,
-  board: PageBoard,
-  heldMove: readonly string[] | null = null,
-): TablePage {
+export function mountTable(root: HTMLElement, i18n: I18n, frame: TableFrame, board: PageBoard): TablePage {
   const { tableId, embed } = frame;
   const store = storage();
   const client = new HeldClient(tableId, frame.snapshot, store ? webStorageTokens(store) : memoryTokens());
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
-  // Your own moves are shown at once and sent; the table's answer confirms or takes them back.
-  const optimistic = new OptimisticMoves(client);
-  // A move made on the opening's board before this code came is shown played there already: adopted before
-  // the page listens for moves played (so it is not drawn moving twice), and sent once the client is connected.
-  const held = heldMove;
-  if (held)
-    optimistic.move(held).catch(() => {
-      // A refusal is shown like any other (below).
-    });
-  board.listen({
-    onMove: (path) => {
-      optimistic.move(path).catch(() => {
-        // Refusals are shown through the client's error event and `refused` below.
-      });
-    },
-    onSelection: () => render(),
-    // Nothing stays over the board once a piece is picked (zoomed in on a phone, the reason would hide holes).
-    onPiecePicked: () => pickHint.hide(),
-    onRefusedPick: ({ piece, hadSelection }) => {
-      const model = client.model;
-      if (!model || !shown) return;
-      pickHint.show(
-        pickRefusal(i18n, {
-          view: shown,
-          piece,
-          hadSelection,
-          replaying: replay.position(model) !== null,
-          pending: optimistic.pending !== null,
-          connection: connectionShown(),
-        }),
-      );
-    },
-  });
-  const pickHint = new PickHint();
+  /** The parts of a game, once their code has come. */
+  let parts: GamePartsIn | null = null;
   /** The table as the page last drew it: what a refused pick is explained against. */
   let shown: TableView | null = null;
 
@@ -131,17 +110,13 @@ export function mountTable(
   const banner = new ConnectionBanner(i18n);
   const status = new TurnStatus(i18n);
   const clock = new TurnClock(i18n, client);
-  const away = new AwayNotice(i18n, client);
-  const stall = new StallRemedies(i18n, client, new Confirmation(() => render()));
   const controls = new Controls(i18n, client, board, tableId, () => render());
   const firstPlayer = new FirstPlayerChoice(i18n, client);
   const rematch = new RematchStatus(i18n);
   const standings = new Standings(i18n);
   const leavers = new Leavers(i18n);
   const seats = new Seats(i18n, client, notices, store, clock.seatElement);
-  // The board turned to the player's side, the table's settings, and stepping through the moves.
-  const turnToggle = new TurnToggle(i18n, board, store);
-  const coordinates = new CoordinatesToggle(i18n, board, store);
+  // The table's settings, and stepping through the moves.
   const summary = new SettingsSummary(i18n);
   const replay = new Replay(i18n, {
     onChange: () => render(),
@@ -153,7 +128,7 @@ export function mountTable(
       void board.animate(move.path, pieces[end] ?? "neutral", move.captured);
     },
   });
-  const moves = new MoveList(i18n, (ply) => replay.goTo(ply));
+  const moves = movesHost();
   // After a race game: its analysis, run in a worker; a point of its chart shows that position.
   // Its code comes when a game with moves is over, where the panel shows.
   const analysis = new LazyPart(
@@ -169,7 +144,6 @@ export function mountTable(
   const lobby = new Lobby(i18n, client, seats, embed ? null : `${location.origin}/t/${tableId}`);
   const gameOver = new GameOverDialog(i18n, client, !embed, () => render());
   const handover = new Handover(i18n, client, notices, () => render());
-  const sounds = new Sounds(i18n, store);
   // Its code comes once the visitor has a seat, the one thing it is offered for.
   const notify = embed
     ? null
@@ -207,15 +181,8 @@ export function mountTable(
       )
     : null;
 
-  const boardWrap = h(
-    "div",
-    { class: "board-wrap" },
-    board.element,
-    pickHint.element,
-    turnToggle.element,
-    gameOver.element,
-    replay.tag,
-  );
+  const pageOptions = h("div", { class: "page-options" }, notify?.element);
+  const boardWrap = h("div", { class: "board-wrap" }, board.element, gameOver.element, replay.tag);
   const side = h(
     "aside",
     { class: "side" },
@@ -224,8 +191,6 @@ export function mountTable(
     status.element,
     clock.element,
     summary.element,
-    away.element,
-    stall.element,
     controls.element,
     ...(embed ? [] : [handover.element]),
     rematch.element,
@@ -234,8 +199,8 @@ export function mountTable(
     leavers.element,
     seats.element,
     chat?.element,
-    moves.element,
-    h("div", { class: "page-options" }, sounds.element, coordinates.element, notify?.element),
+    moves,
+    pageOptions,
   );
   const recordColumn = h("div", { class: "record-column" });
   const main = h("main", { class: "table" }, boardWrap, side, recordColumn);
@@ -245,7 +210,7 @@ export function mountTable(
     column: recordColumn,
     results: standings.element,
     replay: replay.element,
-    moveList: moves.element,
+    moveList: moves,
     analysis: analysis.element,
     chat: chat?.element,
   });
@@ -263,8 +228,10 @@ export function mountTable(
   const embedRules = h("a", { class: "rules-link", href: rulesHref(i18n), target: "_blank", rel: "noopener" });
   if (embed) main.append(h("p", { class: "embed-links" }, embedRules, openFull));
 
+  /** Whose turn as shown: after your move on its way to the table, once the parts of a game have come. */
+  const turnShown = (model: TableModel) => (parts ? parts.optimistic.turn : model.turn);
   const myTurn = (model: TableModel) =>
-    model.status === "playing" && client.you.seat !== null && optimistic.turn?.seat === client.you.seat;
+    model.status === "playing" && client.you.seat !== null && turnShown(model)?.seat === client.you.seat;
   /** Whether it was your turn at the last render: the turn cue sounds when it becomes so, not on arrival. */
   let wasMyTurn: boolean | null = null;
 
@@ -278,7 +245,7 @@ export function mountTable(
     if (!game) return [];
     const past = replay.position(model);
     if (past) return movesSinceLastTurn(game.history.slice(0, past.ply), client.you.seat, past.toMove);
-    if (optimistic.pending) return [];
+    if (parts?.optimistic.pending) return [];
     return movesSinceLastTurn(game.history, client.you.seat, game.turn?.player ?? null);
   }
 
@@ -337,7 +304,7 @@ export function mountTable(
       you: client.you,
       names: seatNames(i18n, model),
       players: playerNames(i18n, model),
-      turn: optimistic.turn,
+      turn: turnShown(model),
     };
     shown = view;
 
@@ -345,31 +312,31 @@ export function mountTable(
     // While the player steps through the game, the board shows that position and takes no move.
     replay.render(view);
     const past = replay.position(model);
+    parts?.turnToggle.render(view);
     if (client.attached && model.status === "over" && (model.game?.history.length ?? 0) > 0) analysis.want();
     analysis.loaded?.render(view, replay.ply);
     boardWrap.classList.toggle("replaying", past !== null);
-    turnToggle.render(view);
     // The parts whose code comes later wait for the client's, which the page's first screen did not wait for.
     const connected = client.attached !== null;
     if (connected && client.you.seat !== null) notify?.want();
     notify?.loaded?.render(view);
     // While your move waits for the table, the board shows it played, and offers nothing more to move.
-    const canMove = !past && mine && shownConnection === "open" && model.game && !optimistic.pending;
+    const pending = parts?.optimistic.pending ?? null;
+    const canMove = !past && mine && shownConnection === "open" && model.game && !pending;
     const since = movesSince(model);
     const sinceLabel = client.you.seat === null ? "roundMark" : "sinceMark";
     board.update({
       variant: model.settings.variant,
-      pieces: past ? past.pieces : model.game ? optimistic.pieces : startingPieces(model.settings),
+      pieces: past ? past.pieces : model.game ? (parts?.optimistic ?? model).pieces : startingPieces(model.settings),
       moves: canMove && model.game ? engineMoves(model.game) : NO_MOVES,
-      lastMove: past ? past.lastMove : optimistic.lastMove,
+      lastMove: past ? past.lastMove : (parts?.optimistic ?? model).lastMove,
       since: since.map(({ path, order }) => ({ path, order, label: i18n.t(sinceLabel, { n: order }) })),
       // Once the game is analysed: the computer's better move where the move shown lost tempo.
       better: analysis.loaded?.betterMove(past ? past.ply : (model.game?.history.length ?? 0)) ?? null,
     });
     lobby.render(view);
     status.render(view, gameOver.open);
-    away.render(view);
-    stall.render(view);
+    for (const part of parts?.drawn ?? []) part.render(view);
     seats.render(view);
     if (connected) chat?.want();
     chat?.loaded?.render(view);
@@ -379,13 +346,13 @@ export function mountTable(
     standings.render(view);
     leavers.render(view);
     summary.render(view);
-    moves.render(view, replay.ply, since, analysis.loaded?.verdicts() ?? NO_VERDICTS);
+    parts?.moves.render(view, replay.ply, since, analysis.loaded?.verdicts() ?? NO_VERDICTS);
     gameOver.render(view);
     handover.render(view);
     clock.render();
     // The tab says so when it is your turn, with a mark that shows in a row of tabs.
     document.title = mine ? `● ${i18n.t("yourTurn")} · ${i18n.t("title")}` : i18n.t("title");
-    if (mine && wasMyTurn === false) sounds.play("turn");
+    if (mine && wasMyTurn === false) parts?.sounds.play("turn");
     wasMyTurn = mine;
   }
 
@@ -405,22 +372,12 @@ export function mountTable(
       const colour = (end && model.pieces[end]) || "neutral";
       void board.animate(model.lastMove.path, colour, model.lastMove.captured);
       // Your turn now: its own cue comes with the redraw.
-      if (!myTurn(model)) sounds.play("move");
+      if (!myTurn(model)) parts?.sounds.play("move");
     }
     if (event.type === "ended") {
-      sounds.play("end");
+      parts?.sounds.play("end");
       gameOver.show();
     }
-  });
-  optimistic.on("played", (move) => {
-    void board.animate(move.path, move.colour, move.captured);
-    sounds.play("move");
-  });
-  optimistic.on("change", () => render());
-  optimistic.on("refused", ({ move, error }) => {
-    // Back to the table's position: the piece goes back the way it came, and the page says why.
-    void board.animate([...move.path].reverse(), move.colour, []);
-    notices.show(() => i18n.t("moveRefused", { reason: i18n.error(error.code) }));
   });
   client.on("error", (error: SdkError) => {
     if (error.code === "bad-server-message") {
@@ -434,18 +391,85 @@ export function mountTable(
     if (gone) return;
     board.relabel();
     notices.refresh();
-    sounds.relabel();
-    coordinates.relabel();
+    for (const part of parts?.relabelled ?? []) part.relabel();
     render();
   });
   // The client's own news is drawn once it has come, before the socket has said anything.
   void client.arrived.then(() => render());
   render();
+  /** The parts of a game, in their places, drawing from the page and acting on its board. */
+  function addGameParts(module: GameParts, heldMove: readonly string[] | null = null): void {
+    // Your own moves are shown at once and sent; the table's answer confirms or takes them back.
+    const optimistic = new module.OptimisticMoves(client);
+    // A move made on the opening's board before this code came is shown played there already: adopted before
+    // the page listens for moves played (so it is not drawn moving twice), and sent once the client is connected.
+    if (heldMove)
+      optimistic.move(heldMove).catch(() => {
+        // A refusal is shown like any other (below).
+      });
+    const pickHint = new module.PickHint();
+    const away = new module.AwayNotice(i18n, client);
+    const stall = new module.StallRemedies(i18n, client, new module.Confirmation(() => render()));
+    // The board turned to the player's side, and the holes' names at the rows' ends.
+    const turnToggle = new module.TurnToggle(i18n, board, store);
+    const coordinates = new module.CoordinatesToggle(i18n, board, store);
+    const sounds = new module.Sounds(i18n, store);
+    const moveList = new module.MoveList(i18n, (ply) => replay.goTo(ply), moves);
+    // In the places the page keeps for them: over the board, and in the panel (both empty between games).
+    gameOver.element.before(pickHint.element, turnToggle.element);
+    controls.element.before(away.element, stall.element);
+    pageOptions.prepend(sounds.element, coordinates.element);
+    board.listen({
+      onMove: (path) => {
+        optimistic.move(path).catch(() => {
+          // Refusals are shown through the client's error event and `refused` below.
+        });
+      },
+      onSelection: () => render(),
+      // Nothing stays over the board once a piece is picked (zoomed in on a phone, the reason would hide holes).
+      onPiecePicked: () => pickHint.hide(),
+      onRefusedPick: ({ piece, hadSelection }) => {
+        const model = client.model;
+        if (!model || !shown) return;
+        pickHint.show(
+          module.pickRefusal(i18n, {
+            view: shown,
+            piece,
+            hadSelection,
+            replaying: replay.position(model) !== null,
+            pending: optimistic.pending !== null,
+            connection: connectionShown(),
+          }),
+        );
+      },
+    });
+    optimistic.on("played", (move) => {
+      void board.animate(move.path, move.colour, move.captured);
+      sounds.play("move");
+    });
+    optimistic.on("change", () => render());
+    optimistic.on("refused", ({ move, error }) => {
+      // Back to the table's position: the piece goes back the way it came, and the page says why.
+      void board.animate([...move.path].reverse(), move.colour, []);
+      notices.show(() => i18n.t("moveRefused", { reason: i18n.error(error.code) }));
+    });
+    parts = {
+      optimistic,
+      sounds,
+      moves: moveList,
+      turnToggle,
+      drawn: [away, stall],
+      relabelled: [sounds, coordinates],
+    };
+    render();
+  }
+
   return {
     client,
     notices,
     gone: () => {
       gone = true;
     },
+    addGameParts,
   };
 }

@@ -17,6 +17,9 @@ export const analysisHost = (): HTMLElement => h("section", { class: "analysis",
 /** The notify switch's element (notify-toggle.ts fills it; shown to a seated player where push works). */
 export const notifyHost = (): HTMLElement => h("div", { class: "notify-toggle", hidden: true });
 
+/** The move list's element (move-list.ts fills it; it comes with the page's other parts of a game: game-parts.ts). */
+export const movesHost = (): HTMLElement => h("section", { class: "moves" });
+
 export class LazyPart<T> {
   readonly element: HTMLElement;
   private part: T | null = null;

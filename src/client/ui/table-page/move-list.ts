@@ -15,13 +15,14 @@ import { formatPath, variantOf } from "../../../rules/index.ts";
 import { h, Section } from "../dom.ts";
 import type { I18n } from "../i18n/index.ts";
 import { icon } from "../icons.ts";
+import { movesHost } from "./lazy-part.ts";
 import type { SinceMove } from "./since-last-turn.ts";
 import { VERDICT_GLYPHS, VERDICT_KEYS, type Verdict } from "./verdicts.ts";
 import type { TableView } from "./view.ts";
 
 export class MoveList {
-  private readonly section = new Section(h("section", { class: "moves" }));
-  readonly element = this.section.element;
+  private readonly section: Section;
+  readonly element: HTMLElement;
   private readonly i18n: I18n;
   /** A move was clicked: show the position after `ply` actions. */
   private readonly onPick: ((ply: number) => void) | undefined;
@@ -35,7 +36,10 @@ export class MoveList {
     this.legendText,
   );
 
-  constructor(i18n: I18n, onPick?: (ply: number) => void) {
+  /** In `element` (`movesHost`), where the page placed it. */
+  constructor(i18n: I18n, onPick?: (ply: number) => void, element = movesHost()) {
+    this.section = new Section(element);
+    this.element = element;
     this.i18n = i18n;
     this.onPick = onPick;
   }
