@@ -62,6 +62,12 @@
  *   HTML: src/server/http/table-picture.ts), as after an earlier visit. Her
  *   opponent stays connected from Node all along. The embed's visitor is a
  *   stranger (no tokens), as on another site.
+ * - a table waiting for players, `/t/<id>` (its own page since issue 33's
+ *   between-games stage: pages/table-between.ts), "usable": a stranger's
+ *   Sit down button in the page (`.join-card button.sit-down`), under the
+ *   name field, where one tap takes the seat (sent once the page's client
+ *   has come, if it has not yet). Aino, seated at a table for two, stays
+ *   connected from Node all along; no click is timed, as one would fill it.
  * - front page `/`, "usable": the "Play a friend" button in the page and
  *   enabled (`form button[type=submit][value=friend]:not([disabled])`);
  *   what a click on it does may still be on its way then (a part fetched
@@ -110,7 +116,7 @@
  * Options: `--base URL` measures a server already running (an older
  * checkout's `npm start`) instead of building the client and starting
  * `wrangler dev` (scripts/dev-server.ts); `--screenshots DIR` also loads the
- * table page and the front page once more each, filming them
+ * front page, the table page and the waiting table's once more each, filming them
  * (`Page.startScreencast`), and saves the frame shown at every 200 ms of the
  * page's clock as DIR/<page>-<ms>.png (where it changed since the last),
  * until a second after its load event: a filmstrip to look for jumps in
@@ -625,6 +631,24 @@ async function saveFilmstrip(
  * The table the pages show: a two-player race, Aino (seat 1, the host) and
  * Bjørn, a move each, Aino to move. Bjørn stays connected until `close`.
  */
+/** A table for two where Aino waits for a second player, connected from Node until `close`. */
+async function tableWaiting(base: string) {
+  const fetcher: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("CF-Connecting-IP", clientAddress());
+    return fetch(input, { ...init, headers });
+  };
+  const created = await createTable(base, { players: 2 }, fetcher);
+  const aino = new TableClient({ baseUrl: base, tableId: created.id, WebSocket });
+  try {
+    await aino.join(0, "Aino");
+  } catch (error) {
+    aino.close();
+    throw error;
+  }
+  return { id: created.id, close: () => aino.close() };
+}
+
 async function tableInPlay(base: string) {
   const fetcher: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
@@ -807,6 +831,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath, args, env: { ...process.env, ...env } });
   // Made from Node, straight to the server.
   const game = await tableInPlay(upstream);
+  const waiting = await tableWaiting(upstream);
   const averages = [loadAverage()];
   try {
     const board: Condition = { kind: "board", pieces: game.pieces };
@@ -840,6 +865,12 @@ async function main(): Promise<void> {
         },
       },
       { name: "embed `/embed/:id`", path: `/embed/${game.id}`, seated: false, ready: board },
+      {
+        name: "table waiting `/t/:id`, a visitor",
+        path: `/t/${waiting.id}`,
+        seated: false,
+        ready: { kind: "selector", selector: ".join-card button.sit-down" },
+      },
       {
         name: "rules `/rules`",
         path: "/rules",
@@ -956,12 +987,16 @@ async function main(): Promise<void> {
     if (options.screenshots) {
       const dir = resolve(options.screenshots);
       await mkdir(dir, { recursive: true });
-      for (const spec of pages.slice(0, 2)) {
-        await load(browser, url, spec, game, join(dir, spec.path === "/" ? "front" : "table"));
-      }
+      const filmed: [PageSpec | undefined, string][] = [
+        [pages[0], "front"],
+        [pages[1], "table"],
+        [pages.find(({ path }) => path.endsWith(waiting.id)), "table-waiting"],
+      ];
+      for (const [spec, name] of filmed) if (spec) await load(browser, url, spec, game, join(dir, name));
     }
   } finally {
     game.close();
+    waiting.close();
     await browser.close();
     await front?.close();
     await server?.stop();
