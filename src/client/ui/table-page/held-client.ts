@@ -50,9 +50,11 @@ export class HeldClient implements PageClient {
   private arrive: (client: TableClient) => void = () => {};
 
   /**
-   * The table as the page's snapshot shows it (unchecked, as the page's own
-   * data: a snapshot that does not read as a table shows nothing until the
-   * client has checked it), and the visitor as the kept tokens say.
+   * The table as the page's snapshot shows it, and the visitor as the kept
+   * tokens say. The snapshot is unchecked: it is the page's own data, which
+   * the worker wrote into the same document as the page's scripts; one the
+   * model cannot read shows nothing until the client, which checks it with
+   * the protocol's schema, has come.
    */
   constructor(tableId: string, snapshot: Snapshot | undefined, tokens: TokenStore) {
     this.tableId = tableId;
@@ -125,7 +127,7 @@ export class HeldClient implements PageClient {
   }
 }
 
-/** The table as a snapshot the page has not checked shows it, if it reads as one. */
+/** The table as a snapshot the page has not checked shows it, if the model can read it. */
 function modelOf(snapshot: Snapshot): TableModel | null {
   try {
     return TableModel.fromSnapshot(snapshot);
