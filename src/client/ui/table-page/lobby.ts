@@ -120,8 +120,20 @@ export class Lobby {
   }
 
   /** Takes the first free seat. */
+  /**
+   * Takes the first free seat. Until the table has answered (or, before the
+   * page's client has come, until it has sent the request and the table
+   * answered: held-client.ts), Sit down is busy, so one tap makes one request.
+   */
   private sit(): void {
     const seat = this.client.model?.seats.find((candidate) => !candidate.name)?.seat;
-    if (seat !== undefined) this.seats.join(seat);
+    const joining = seat === undefined || this.sitDown.disabled ? null : this.seats.join(seat);
+    if (!joining) return;
+    this.sitDown.disabled = true;
+    this.sitDown.setAttribute("aria-busy", "true");
+    void joining.finally(() => {
+      this.sitDown.disabled = false;
+      this.sitDown.removeAttribute("aria-busy");
+    });
   }
 }

@@ -259,19 +259,24 @@ export class Seats {
   }
 
   /** Sits down in `seat` under the name typed (and remembers it); an empty name is pointed out. */
-  join(seat: number): void {
+  /** Takes `seat` under the name typed; the request, settled either way, or null if no name was typed. */
+  join(seat: number): Promise<void> | null {
     const name = this.nameInput.value.trim();
     if (!name) {
       this.notices.show(() => this.i18n.error("bad-name"));
       this.nameInput.focus();
-      return;
+      return null;
     }
     try {
       this.store?.setItem(NAME_KEY, name);
     } catch {
       // Not remembered.
     }
-    this.client.join(seat, name).catch(() => {});
+    // A refusal is shown through the client's error event (table-page.ts).
+    return this.client.join(seat, name).then(
+      () => {},
+      () => {},
+    );
   }
 }
 
