@@ -17,7 +17,6 @@ import type { ConnectionState } from "../sdk/client.ts";
 import type { SdkError } from "../sdk/errors.ts";
 import type { TableModel } from "../sdk/model.ts";
 import type { OptimisticMoves } from "../sdk/optimistic.ts";
-import { memoryTokens, webStorageTokens } from "../sdk/storage.ts";
 import { Notices, rulesHref, storage } from "./chrome.ts";
 import { h } from "./dom.ts";
 import type { I18n } from "./i18n/index.ts";
@@ -98,7 +97,7 @@ const RENDER_GAP_MS = 50;
 export function mountTable(root: HTMLElement, i18n: I18n, frame: TableFrame, board: PageBoard): TablePage {
   const { tableId, embed } = frame;
   const store = storage();
-  const client = new HeldClient(tableId, frame.snapshot, store ? webStorageTokens(store) : memoryTokens());
+  const client = new HeldClient(tableId, frame.snapshot, frame.tokens);
   const notices = new Notices();
   const live = h("div", { class: "visually-hidden", "aria-live": "polite" });
   /** The parts of a game, once their code has come. */

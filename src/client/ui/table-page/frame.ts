@@ -17,7 +17,7 @@
 import type { Snapshot } from "../../../protocol/snapshot.ts";
 import { EarlySocket } from "../../sdk/early-socket.ts";
 import { handoverCodeIn } from "../../sdk/handover-link.ts";
-import { memoryTokens, webStorageTokens } from "../../sdk/storage.ts";
+import { memoryTokens, type TokenStore, webStorageTokens } from "../../sdk/storage.ts";
 import { header, storage } from "../chrome.ts";
 import type { I18n } from "../i18n/index.ts";
 import { embedSizedByWidth } from "./embed-address.ts";
@@ -34,6 +34,12 @@ export interface TableFrame {
   readonly embed: boolean;
   /** The title bar (none in an embed). */
   readonly header: HTMLElement | null;
+  /**
+   * Where this browser keeps its tokens, one store for the page (its
+   * storage, or the page's memory where storage is refused): the socket,
+   * the page and its client read and write the same.
+   */
+  readonly tokens: TokenStore;
   /** A hand-over's code, taken out of the address: the page redeems it before it connects. */
   readonly handoverCode: string | null;
   /** The table's socket, opened with the tokens the browser keeps; none for a hand-over, whose tokens are to come. */
@@ -67,7 +73,7 @@ export function openFrame(root: HTMLElement, i18n: I18n, tableId: string, embed:
   const lastSeq = Number.isSafeInteger(snapshot?.seq) ? snapshot?.seq : undefined;
   const early = handoverCode === null ? new EarlySocket(location.origin, tableId, tokens, { lastSeq }) : null;
   const parent = embed ? followParentFrame(root, tableId) : null;
-  return { tableId, embed, header: embed ? null : header(i18n), handoverCode, early, snapshot, parent };
+  return { tableId, embed, header: embed ? null : header(i18n), tokens, handoverCode, early, snapshot, parent };
 }
 
 /**

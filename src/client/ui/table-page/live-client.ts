@@ -12,8 +12,6 @@ import { type Snapshot, SnapshotSchema } from "../../../protocol/snapshot.ts";
 import { TableClient } from "../../sdk/client.ts";
 import { TableError } from "../../sdk/errors.ts";
 import { getSnapshot } from "../../sdk/http.ts";
-import { memoryTokens, webStorageTokens } from "../../sdk/storage.ts";
-import { storage } from "../chrome.ts";
 import type { I18n } from "../i18n/index.ts";
 import type { TablePage } from "../table-page.ts";
 import { followParent, reportToParent } from "./embed.ts";
@@ -29,14 +27,13 @@ const MISSING: ReadonlySet<string> = new Set(["table-not-found", "bad-table-id"]
  * over, to say so.
  */
 export function connectPage(i18n: I18n, frame: TableFrame, page: TablePage, onMissing: () => void): TableClient {
-  const { tableId, embed, handoverCode, early, parent } = frame;
-  const store = storage();
+  const { tableId, embed, tokens, handoverCode, early, parent } = frame;
   // A link from another device that hands a seat over (its code taken out of the address by the opening): the
   // page connects once it has been redeemed, seated if it worked. (An embed is never opened by such a link.)
   const client = new TableClient({
     baseUrl: location.origin,
     tableId,
-    tokens: store ? webStorageTokens(store) : memoryTokens(),
+    tokens,
     autoConnect: handoverCode === null,
     // A hand-over's page waits for its seat before it draws anyone's (it has no snapshot: opening.ts).
     snapshot: checkedSnapshot(frame),

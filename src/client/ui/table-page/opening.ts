@@ -22,7 +22,7 @@
 import type { Snapshot } from "../../../protocol/snapshot.ts";
 import { type Action, formatPathNames, Game, parseMove } from "../../../rules/index.ts";
 import { lastMoveOf, movedColour } from "../../sdk/last-move.ts";
-import { keptIdentity, memoryTokens, type TokenStore, webStorageTokens } from "../../sdk/storage.ts";
+import { keptIdentity, type TokenStore } from "../../sdk/storage.ts";
 import { Board } from "../board.ts";
 import { storage } from "../chrome.ts";
 import { h } from "../dom.ts";
@@ -50,12 +50,10 @@ export interface Opening extends TableFrame {
  */
 export function openTable(root: HTMLElement, i18n: I18n, tableId: string, embed: boolean): Opening {
   const frame = openFrame(root, i18n, tableId, embed);
-  const store = storage();
-  const tokens = store ? webStorageTokens(store) : memoryTokens();
   const board = new Board({ i18n });
   let held: readonly string[] | null = null;
   if (frame.snapshot) {
-    const drawn = drawSnapshot(board, i18n, frame.snapshot, tokens, store);
+    const drawn = drawSnapshot(board, i18n, frame.snapshot, frame.tokens, storage());
     if (drawn) takeOneMove(board, drawn, (path) => (held = path));
   }
   // The page's structure as table-page.ts builds it, so that the board is where it will stay.
