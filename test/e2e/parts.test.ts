@@ -279,8 +279,9 @@ describe("between games the page is built before the live board and the SDK have
       });
       await page.locator("#player-name").fill("Bjørn");
       await page.locator(".join-card button.sit-down").click();
-      // Busy until the table has answered: one tap, one request.
+      // Busy until the table has answered, and so is the free seat's Sit here: one tap, one request.
       expect(await page.locator('.join-card button.sit-down[disabled][aria-busy="true"]').count()).toBe(1);
+      expect(await page.locator('section.seats button.sit[disabled][aria-busy="true"]').count()).toBe(1);
       await screenshot(page, "parts-between-before-the-rest");
       // Held until the client comes: the table has no second player yet.
       expect((await snapshot(table.id)).seats[1]?.name ?? null).toBeNull();

@@ -114,7 +114,7 @@ export function mountTable(root: HTMLElement, i18n: I18n, frame: TableFrame, boa
   const rematch = new RematchStatus(i18n);
   const standings = new Standings(i18n);
   const leavers = new Leavers(i18n);
-  const seats = new Seats(i18n, client, notices, store, clock.seatElement);
+  const seats = new Seats(i18n, client, notices, store, clock.seatElement, () => render());
   // The table's settings, and stepping through the moves.
   const summary = new SettingsSummary(i18n);
   const replay = new Replay(i18n, {

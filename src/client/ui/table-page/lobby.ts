@@ -86,6 +86,10 @@ export class Lobby {
     this.invitation.textContent = invitation;
     this.invitation.hidden = invitation === "";
     this.sitDown.textContent = i18n.t("sitDown");
+    // Busy while a seat asked for waits for the table's answer (seats.ts, `joining`).
+    this.sitDown.disabled = this.seats.joining;
+    if (this.seats.joining) this.sitDown.setAttribute("aria-busy", "true");
+    else this.sitDown.removeAttribute("aria-busy");
 
     const startable = model.status === "waiting" && you.host && model.seatsFilled;
     this.start.update([startable, i18n.language], () =>
@@ -120,20 +124,8 @@ export class Lobby {
   }
 
   /** Takes the first free seat. */
-  /**
-   * Takes the first free seat. Until the table has answered (or, before the
-   * page's client has come, until it has sent the request and the table
-   * answered: held-client.ts), Sit down is busy, so one tap makes one request.
-   */
   private sit(): void {
     const seat = this.client.model?.seats.find((candidate) => !candidate.name)?.seat;
-    const joining = seat === undefined || this.sitDown.disabled ? null : this.seats.join(seat);
-    if (!joining) return;
-    this.sitDown.disabled = true;
-    this.sitDown.setAttribute("aria-busy", "true");
-    void joining.finally(() => {
-      this.sitDown.disabled = false;
-      this.sitDown.removeAttribute("aria-busy");
-    });
+    if (seat !== undefined) this.seats.join(seat);
   }
 }

@@ -44,9 +44,20 @@ export class Seats {
   private readonly clock: HTMLElement;
   /** The level the host last chose for a computer player, shown in every free seat's choice. */
   private level: Level = "normal";
+  /** A seat asked for, the table not yet having answered (`join`). */
+  private joinAsked = false;
+  private readonly redraw: () => void;
 
-  constructor(i18n: I18n, client: PageClient, notices: Notices, store: Storage | undefined, clock: HTMLElement) {
+  constructor(
+    i18n: I18n,
+    client: PageClient,
+    notices: Notices,
+    store: Storage | undefined,
+    clock: HTMLElement,
+    redraw: () => void,
+  ) {
     this.i18n = i18n;
+    this.redraw = redraw;
     this.clock = clock;
     this.client = client;
     this.notices = notices;
@@ -65,7 +76,17 @@ export class Seats {
     const { i18n, client } = this;
     const timed = model.status === "playing" && model.deadline !== null;
     const online = client.connection === "open";
-    const key = [model.seats, you, model.status, turn?.seat, timed, model.spectators, online, i18n.language];
+    const key = [
+      model.seats,
+      you,
+      model.status,
+      turn?.seat,
+      timed,
+      model.spectators,
+      online,
+      this.joinAsked,
+      i18n.language,
+    ];
     this.section.update(key, () => {
       const scored = hasScore(model.seats);
       const rows = model.seats.map((seat) => {
@@ -172,7 +193,14 @@ export class Seats {
       const focus = `sit-${seat.seat}`;
       buttons.push(
         button(
-          { class: "sit", "data-focus": focus, "aria-label": label, onclick: () => this.join(seat.seat) },
+          {
+            class: "sit",
+            "data-focus": focus,
+            "aria-label": label,
+            disabled: this.joinAsked,
+            "aria-busy": this.joinAsked && "true",
+            onclick: () => this.join(seat.seat),
+          },
           i18n.t("sitHere"),
         ),
       );
@@ -259,24 +287,41 @@ export class Seats {
   }
 
   /** Sits down in `seat` under the name typed (and remembers it); an empty name is pointed out. */
-  /** Takes `seat` under the name typed; the request, settled either way, or null if no name was typed. */
-  join(seat: number): Promise<void> | null {
+  /**
+   * Whether a seat was asked for and the table has not yet answered: until
+   * it has (or, before the page's client has come, until the client has
+   * sent the request and the table answered: held-client.ts), every button
+   * that takes a seat is busy, so that one tap makes one request.
+   */
+  get joining(): boolean {
+    return this.joinAsked;
+  }
+
+  /** Takes `seat` under the name typed (Sit here, or the waiting room's Sit down). */
+  join(seat: number): void {
     const name = this.nameInput.value.trim();
+    if (this.joinAsked) return;
     if (!name) {
       this.notices.show(() => this.i18n.error("bad-name"));
       this.nameInput.focus();
-      return null;
+      return;
     }
     try {
       this.store?.setItem(NAME_KEY, name);
     } catch {
       // Not remembered.
     }
-    // A refusal is shown through the client's error event (table-page.ts).
-    return this.client.join(seat, name).then(
-      () => {},
-      () => {},
-    );
+    this.joinAsked = true;
+    this.redraw();
+    this.client
+      .join(seat, name)
+      .catch(() => {
+        // A refusal is shown through the client's error event (table-page.ts).
+      })
+      .finally(() => {
+        this.joinAsked = false;
+        this.redraw();
+      });
   }
 }
 
