@@ -137,7 +137,8 @@ const filesIn = async (dir, pattern) =>
  * came with the live board between games: 54.9 -> 50.4; and the board's
  * picture left out what draws nothing until the board is used (a pick's
  * target, the last move's marks, focus rings) and wrote its numbers to a
- * thousandth (table-page/picture.ts; the HTML's board 3.8 -> 3.0 KiB):
+ * thousandth (table-page/picture.ts; the HTML's board 3,861 -> 3,091
+ * bytes, `gzip -c public/build/picture/board-0.html | wc -c`):
  * waiting or over 50.4 -> 49.5 (budget 55 -> 50, the target), a game in
  * play 37.8 -> 36.9 (budget 38 -> 37). Every button that takes a seat
  * busy while the table answers (table-page/seats.ts, `joining`): 49.6;
