@@ -25,8 +25,14 @@ export function boot(mount: (root: HTMLElement, i18n: I18n) => void): void {
   });
 }
 
-/** A table's address, `/t/:id` or its frameless twin for iframes `/embed/:id`: the id and whether it is the twin. */
-export function tableAddress(path: string): { id: string; embed: boolean } | null {
+/** A table's address: its id, and whether it is the frameless twin for iframes. */
+export interface TableAddress {
+  readonly id: string;
+  readonly embed: boolean;
+}
+
+/** A table's address, `/t/:id` or its frameless twin for iframes `/embed/:id`. */
+export function tableAddress(path: string): TableAddress | null {
   const table = /^\/(t|embed)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   return table ? { id: table[2] as string, embed: table[1] === "embed" } : null;
 }

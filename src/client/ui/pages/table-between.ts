@@ -12,33 +12,23 @@
  * come as the rest does. Its HTML preloads this page's files and lists the
  * rest's (scripts/build-client.mjs, `STAGES`).
  */
-import { loadLaterTexts } from "../i18n/load-later.ts";
 import { BoardSlot } from "../table-page/board-slot.ts";
 import { openFrame } from "../table-page/frame.ts";
 import { mountTable } from "../table-page.ts";
-import { boot, tableAddress } from "./boot.ts";
-import { fetchLaterStage } from "./later-stage.ts";
-import { reloadWhenOnline } from "./reload.ts";
-import { missingTable } from "./table-gone.ts";
+import { startTablePage } from "./table-stages.ts";
 
-fetchLaterStage("rest-between-games");
-const rest = import("./table-live.ts");
-// Its failure is handled once the page is built, below; meanwhile it is not an unhandled rejection.
-rest.catch(() => {});
-
-boot((root, i18n) => {
-  const table = tableAddress(location.pathname);
-  if (!table) return;
-  const frame = openFrame(root, i18n, table.id, table.embed);
-  // A hand-over's page waits for its seat before it draws anyone's (frame.ts): not even the worker's picture.
-  const picture = frame.handoverCode === null ? root.querySelector<SVGSVGElement>("svg.picture") : null;
-  const board = new BoardSlot(picture ?? emptyPicture());
-  const page = mountTable(root, i18n, frame, board);
-  Promise.all([rest, i18n.addLater(loadLaterTexts)]).then(
-    ([{ goLive }]) => goLive(i18n, frame, page, board, () => missingTable(root, i18n, table.embed)),
-    reloadWhenOnline,
-  );
-});
+startTablePage(
+  "rest-between-games",
+  () => import("./table-live.ts"),
+  (root, i18n, table) => {
+    const frame = openFrame(root, i18n, table.id, table.embed);
+    // A hand-over's page waits for its seat before it draws anyone's (frame.ts): not even the worker's picture.
+    const picture = frame.handoverCode === null ? root.querySelector<SVGSVGElement>("svg.picture") : null;
+    const board = new BoardSlot(picture ?? emptyPicture());
+    return { frame, board, page: mountTable(root, i18n, frame, board) };
+  },
+  ({ goLive }, { frame, board, page }, { i18n, onMissing }) => goLive(i18n, frame, page, board, onMissing),
+);
 
 /** Where the board goes without the worker's picture: the board's box, empty until the live board comes. */
 function emptyPicture(): SVGSVGElement {

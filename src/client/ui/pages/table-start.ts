@@ -13,25 +13,12 @@
  * A table that goes while the page is open hands over to the not-found page,
  * whose code comes only then.
  */
-import { loadLaterTexts } from "../i18n/load-later.ts";
 import { openTable } from "../table-page/opening.ts";
-import { boot, tableAddress } from "./boot.ts";
-import { fetchLaterStage } from "./later-stage.ts";
-import { reloadWhenOnline } from "./reload.ts";
-import { missingTable } from "./table-gone.ts";
+import { startTablePage } from "./table-stages.ts";
 
-// All of the rest's files at once, now that the opening's are in (STAGES in scripts/build-client.mjs).
-fetchLaterStage("rest-of-page");
-const rest = import("./table-rest.ts");
-// Its failure is handled once the page is open, below; meanwhile it is not an unhandled rejection.
-rest.catch(() => {});
-
-boot((root, i18n) => {
-  const table = tableAddress(location.pathname);
-  if (!table) return;
-  const opening = openTable(root, i18n, table.id, table.embed);
-  Promise.all([rest, i18n.addLater(loadLaterTexts)]).then(
-    ([{ buildTable }]) => buildTable(root, i18n, opening, () => missingTable(root, i18n, table.embed)),
-    reloadWhenOnline,
-  );
-});
+startTablePage(
+  "rest-of-page",
+  () => import("./table-rest.ts"),
+  (root, i18n, table) => openTable(root, i18n, table.id, table.embed),
+  ({ buildTable }, opening, { root, i18n, onMissing }) => buildTable(root, i18n, opening, onMissing),
+);
