@@ -145,7 +145,9 @@ const filesIn = async (dir, pattern) =>
  * the page's token store made once, by its frame, which cut the title
  * bar's module from its icons' into a chunk of its own (0.2 KiB of gzip
  * lost at the seam): 49.9. The two first stages then shared their start
- * (pages/table-stages.ts): a game in play 36.96, waiting or over 49.92.
+ * (pages/table-stages.ts): a game in play 36.96, waiting or over 49.92;
+ * and the seat buttons busy but focusable (aria-busy, a style for it):
+ * 36.97 and 49.94.
  * Its budget went from 83 to 85 when its
  * entry began drawing the board before the rest of its code (opening.ts):
  * the same code in more, smaller files, whose gzip compresses less

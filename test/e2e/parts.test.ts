@@ -280,8 +280,13 @@ describe("between games the page is built before the live board and the SDK have
       await page.locator("#player-name").fill("Bjørn");
       await page.locator(".join-card button.sit-down").click();
       // Busy until the table has answered, and so is the free seat's Sit here: one tap, one request.
-      expect(await page.locator('.join-card button.sit-down[disabled][aria-busy="true"]').count()).toBe(1);
-      expect(await page.locator('section.seats button.sit[disabled][aria-busy="true"]').count()).toBe(1);
+      const busy = '[aria-disabled="true"][aria-busy="true"]';
+      expect(await page.locator(`.join-card button.sit-down${busy}`).count()).toBe(1);
+      expect(await page.locator(`section.seats button.sit${busy}`).count()).toBe(1);
+      // A second tap makes no second request, and the focus stays on the button tapped.
+      // (Forced: Playwright holds an aria-disabled button not enabled, which a player's tap is not.)
+      await page.locator(".join-card button.sit-down").click({ force: true });
+      expect(await page.evaluate(() => document.activeElement?.classList.contains("sit-down"))).toBe(true);
       await screenshot(page, "parts-between-before-the-rest");
       // Held until the client comes: the table has no second player yet.
       expect((await snapshot(table.id)).seats[1]?.name ?? null).toBeNull();
@@ -306,6 +311,8 @@ describe("between games the page is built before the live board and the SDK have
       // picture's place, in the same panels.
       await page.waitForSelector('#app[data-status="waiting"][data-seat="1"]');
       expect((await snapshot(table.id)).seats[1]?.name).toBe("Bjørn");
+      // One request: a second join would have been refused, and the refusal said.
+      expect(await page.locator(".notices").textContent()).toBe("");
       await expect.poll(() => aino.model?.seats[1]?.name).toBe("Bjørn");
       expect(await page.locator("svg.board.picture").count()).toBe(0);
       expect(await page.locator("svg.board").count()).toBe(1);

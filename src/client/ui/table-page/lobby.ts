@@ -87,9 +87,10 @@ export class Lobby {
     this.invitation.hidden = invitation === "";
     this.sitDown.textContent = i18n.t("sitDown");
     // Busy while a seat asked for waits for the table's answer (seats.ts, `joining`).
-    this.sitDown.disabled = this.seats.joining;
-    if (this.seats.joining) this.sitDown.setAttribute("aria-busy", "true");
-    else this.sitDown.removeAttribute("aria-busy");
+    for (const state of ["aria-busy", "aria-disabled"]) {
+      if (this.seats.joining) this.sitDown.setAttribute(state, "true");
+      else this.sitDown.removeAttribute(state);
+    }
 
     const startable = model.status === "waiting" && you.host && model.seatsFilled;
     this.start.update([startable, i18n.language], () =>

@@ -197,7 +197,7 @@ export class Seats {
             class: "sit",
             "data-focus": focus,
             "aria-label": label,
-            disabled: this.joinAsked,
+            "aria-disabled": this.joinAsked && "true",
             "aria-busy": this.joinAsked && "true",
             onclick: () => this.join(seat.seat),
           },
@@ -291,7 +291,9 @@ export class Seats {
    * Whether a seat was asked for and the table has not yet answered: until
    * it has (or, before the page's client has come, until the client has
    * sent the request and the table answered: held-client.ts), every button
-   * that takes a seat is busy, so that one tap makes one request.
+   * that takes a seat is busy, so that one tap makes one request. Busy, not
+   * disabled: a disabled button loses the keyboard's focus, which the seat
+   * taken is to keep.
    */
   get joining(): boolean {
     return this.joinAsked;
